@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import type { DbHandle } from '@app/db/client';
+import { SITE_NAME } from '@app/shared/site';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './env.ts';
+import { notFound } from './lib/errors.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { webPlugin } from './plugins/web.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** A database the caller owns (tests); otherwise the one `config.database` names is opened. */
+  db?: DbHandle;
+  /** Mount the server-rendered pages (off for API-only tests, which need no web build). */
+  web?: boolean;
+  /** Serve pages through Vite's dev server with hot reload (`npm run dev`). */
+  webDev?: boolean;
+  /** Log output; `false` silences it (tests). */
+  logger?: boolean;
+}
+
+/** The whole site as one Fastify plugin tree: API under /api, pages everywhere else. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    // Honour a request id from the load balancer, else make one; it is in every log line.
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, {
+    siteUrl: config.siteUrl,
+    enforceCsp: !options.webDev,
+  });
+  await app.register(dbPlugin, options.db ? { handle: options.db } : { config: config.database });
+  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${SITE_NAME} API`,
+        description: 'End-of-day market data, company metrics, rankings and the practice-trading simulator.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.siteUrl }],
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+      await api.register(healthRoutes);
+      // Unknown API paths answer JSON, never the HTML 404 page.
+      api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
+        throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);
+      });
+    },
+    { prefix: '/api' },
+  );
+
+  if (options.web !== false) {
+    await app.register(webPlugin, { siteUrl: config.siteUrl, dev: options.webDev === true });
+  }
+  return app;
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './env.ts';
+
+const dataDir = () => mkdtempSync(join(tmpdir(), 'env-test-'));
+
+describe('loadConfig', () => {
+  it('has working defaults: port 3000, SQLite under DATA_DIR, a generated secret kept on disk', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ engine: 'sqlite', filename: join(dir, 'app.db') });
+    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
+    // Generated once: the next start reads the same secret.
+    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@127.0.0.1:5432/app' });
+    expect(config.database).toEqual({ engine: 'postgres', connectionString: 'postgres://u@127.0.0.1:5432/app' });
+  });
+
+  it('drops a trailing slash from SITE_URL', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number from 0 to 65535 \(got "abc"\)/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'nonsense' }, /DATABASE_URL must be a postgres:\/\/ URL/],
+    [{ SITE_URL: 'example.com' }, /SITE_URL must be an http:\/\/ or https:\/\/ URL/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ NODE_ENV: 'production' }, /JWT_SECRET is required when NODE_ENV=production/],
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+  ])('rejects %o with a message naming the variable', (env, message) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it('names every bad variable in one line', () => {
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'abc', DATABASE_URL: 'nonsense' });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).not.toContain('\n');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { isPostgresUrl } from '@app/db/client';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z
+      .string()
+      .default('3000')
+      .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a whole number from 0 to 65535')
+      .transform(Number),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z.string().refine(isPostgresUrl, 'must be a postgres:// URL (leave it unset for SQLite)').optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
+    path: ['JWT_SECRET'],
+    message: 'is required when NODE_ENV=production',
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Canonical origin without a trailing slash, e.g. `https://example.com`. */
+  siteUrl: string;
+  dataDir: string;
+  database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
+  jwtSecret: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and validates the configuration once, at start-up. Every bad variable is named
+ * in one line, so a wrong deployment fails before it listens.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings (e.g. `PORT=` in a .env file) mean "unset", as in most tools.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const got = env[name] === undefined ? '' : ` (got ${JSON.stringify(env[name])})`;
+      return `${name} ${issue.message}${got}`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; resolve relative paths from where it was called.
+  const baseDir = source.INIT_CWD ?? process.cwd();
+  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(baseDir, e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { engine: 'postgres', connectionString: e.DATABASE_URL }
+      : { engine: 'sqlite', filename: join(dataDir, 'app.db') },
+    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/**
+ * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR,
+ * so sign-ins survive restarts without any set-up.
+ */
+function localJwtSecret(dataDir: string): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

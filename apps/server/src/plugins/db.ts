@@ -1,0 +1,29 @@
+import { createDb, type Db, type DbConfig, type DbHandle, migrateToLatest } from '@app/db/client';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbEngine: DbHandle['engine'];
+  }
+}
+
+export type DbPluginOptions =
+  /** Open (and migrate, and close at shutdown) the database this config names. */
+  | { config: DbConfig; handle?: undefined }
+  /** Use a database someone else owns, e.g. a test's fresh database. */
+  | { handle: DbHandle; config?: undefined };
+
+export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) => {
+  let handle: DbHandle;
+  if (opts.handle) {
+    handle = opts.handle;
+  } else {
+    handle = createDb(opts.config);
+    await migrateToLatest(handle.db);
+    app.addHook('onClose', () => handle.close());
+  }
+  app.decorate('db', handle.db);
+  app.decorate('dbEngine', handle.engine);
+});

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test-app.ts';
+
+// Every route of SPEC §2 with its title and heading, as a crawler sees them (no scripts).
+const PAGES: Array<[path: string, title: string, heading: string]> = [
+  ['/', 'StockGurus: stock screener, company metrics and practice trading', 'Welcome to StockGurus'],
+  ['/stocks', 'Stock Charts | StockGurus', 'Stock Charts'],
+  ['/screener', 'Stock Screener | StockGurus', 'Stock Screener'],
+  ['/companies/info', 'Company Financial Metrics | StockGurus', 'Company Financial Metrics'],
+  ['/companies/info/apple-inc', 'Apple Inc Financial Metrics | StockGurus', 'Company Financial Metrics'],
+  ['/companies/info/apple-inc/revenue', 'Apple Inc Financial Metrics | StockGurus', 'Company Financial Metrics'],
+  ['/companies/market-cap-rankings', 'Market Capitalization Rankings | StockGurus', 'Market Capitalization Rankings'],
+  ['/companies/annual-returns-rankings', 'Annual Returns Rankings | StockGurus', 'Annual Returns Rankings'],
+  [
+    '/companies/dollar-volume-rankings',
+    'Estimated Dollar Volume Rankings | StockGurus',
+    'Estimated Dollar Volume Rankings',
+  ],
+  [
+    '/companies/market-cap-rankings/2020',
+    'Market Capitalization Rankings | StockGurus',
+    'Market Capitalization Rankings',
+  ],
+  ['/news', 'Market News | StockGurus', 'Market News'],
+  ['/simulator', 'Market Simulator | StockGurus', 'Market Simulator'],
+  ['/simulator/my-profolio', 'Market Simulator | StockGurus', 'Market Simulator'],
+  ['/simulator/leaderboard', 'Leaderboard | StockGurus', 'Ranking of Gurus'],
+  ['/login', 'Sign in | StockGurus', 'Sign in'],
+  ['/signup', 'Create account | StockGurus', 'Create your account'],
+  ['/forgot-password', 'Forgot password | StockGurus', 'Forgot your password?'],
+  ['/profile', 'Profile | StockGurus', 'Your profile'],
+  ['/doc-qa', 'Document QA | StockGurus', 'Document QA'],
+  ['/privacy', 'Privacy Policy | StockGurus', 'Privacy Policy'],
+  ['/terms', 'Terms of Service | StockGurus', 'Terms of Service'],
+  ['/disclosures', 'Disclosures | StockGurus', 'Disclosures'],
+];
+
+const text = (html: string) => html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, '');
+
+describe('server-rendered pages', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { web: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(PAGES)('%s renders its title and heading in the HTML', async (path, title, heading) => {
+    const res = await t.app.inject(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain(`<title>${title.replace(/&/g, '&amp;')}</title>`);
+    const h1 = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(res.body)?.[1] ?? '';
+    expect(text(h1)).toContain(heading);
+    expect(res.body).toMatch(/<link rel="canonical" href="https:\/\/example\.test\/[^"]*"/);
+    expect(res.body).toMatch(/<meta name="description" content="[^"]{20,300}"/);
+  });
+
+  it('puts the header and footer on every page', async () => {
+    const html = (await t.app.inject('/screener')).body;
+    for (const label of ['Home', 'Screener', 'Metrics', 'Document QA', 'Simulator', 'Historical Data', 'Login']) {
+      expect(text(html)).toContain(label);
+    }
+    for (const label of ['Privacy Policy', 'Terms of Service', 'Disclosures', 'not investment advice']) {
+      expect(text(html)).toContain(label);
+    }
+    expect(html).toContain('href="mailto:');
+    expect(text(html)).toContain(`© ${new Date().getUTCFullYear()}`);
+  });
+
+  it('answers an unknown page with a real 404 that search engines drop', async () => {
+    const res = await t.app.inject('/no/such/page');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<meta name="robots" content="noindex,follow"/>');
+    expect(res.body).toContain('Page not found');
+  });
+
+  it('marks every inline script with the response CSP nonce', async () => {
+    const res = await t.app.inject('/');
+    const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = res.body.match(/<script(?![^>]*type="application\/ld\+json")[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it('embeds the site search action for search engines on the home page', async () => {
+    const html = (await t.app.inject('/')).body;
+    expect(html).toContain('"@type":"SearchAction"');
+    expect(html).toContain('https://example.test/screener?q={q}');
+  });
+
+  it('serves hashed assets as immutable and compressed', async () => {
+    const html = (await t.app.inject('/')).body;
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await t.app.inject({ url: asset as string, headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves robots.txt', async () => {
+    const res = await t.app.inject('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Disallow: /api/');
+  });
+});

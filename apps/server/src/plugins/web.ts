@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { WebLoadContext } from '@app/shared/load-context';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+
+const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web');
+const BUILD_DIR = join(WEB_ROOT, 'build');
+
+export interface WebPluginOptions {
+  siteUrl: string;
+  /** Serve through Vite's dev server (hot reload) instead of the production build. */
+  dev: boolean;
+}
+
+/**
+ * Mounts the React Router app: hashed assets as immutable files, then a catch-all that
+ * renders pages. Registered last and encapsulated, so API routes win and this scope's
+ * body handling never touches theirs.
+ */
+export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
+  // React Router actions read the raw body themselves: leave it unread here.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+  let getBuild: () => Promise<ServerBuild>;
+  if (opts.dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root: WEB_ROOT,
+      server: { middlewareMode: true },
+      appType: 'custom',
+    });
+    const middie = await import('@fastify/middie');
+    await app.register(middie.default);
+    app.use(vite.middlewares);
+    app.addHook('onClose', () => vite.close());
+    getBuild = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+  } else {
+    const serverEntry = join(BUILD_DIR, 'server/index.js');
+    if (!existsSync(serverEntry)) {
+      throw new Error(`The web app is not built (${serverEntry} is missing): run \`npm run build\` first`);
+    }
+    const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    getBuild = async () => build;
+    await app.register(fastifyStatic, {
+      root: join(BUILD_DIR, 'client'),
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        // Vite puts a content hash in every file under assets/: safe to cache forever.
+        const hashed = path.startsWith(join(BUILD_DIR, 'client', 'assets'));
+        (reply as unknown as FastifyReply).header(
+          'cache-control',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  const handleRequest = createRequestHandler(getBuild, opts.dev ? 'development' : 'production');
+
+  app.route({
+    method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    config: { auth: 'none' },
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const context: WebLoadContext = {
+        cspNonce: request.cspNonce,
+        siteUrl: opts.siteUrl,
+        apiFetch: (path, init) => injectApi(app, path, init?.headers),
+      };
+      // The web app declares AppLoadContext as WebLoadContext (apps/web/app/lib/load-context.ts).
+      const response = await handleRequest(toFetchRequest(request, reply), context as unknown as AppLoadContext);
+      return sendFetchResponse(reply, response);
+    },
+  });
+}
+
+/** Calls the API in process: no socket, same validation, same error shapes. */
+async function injectApi(app: FastifyInstance, path: string, headers?: Record<string, string>) {
+  const res = await app.inject({ method: 'GET', url: path, headers });
+  const out = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [String(value)]) out.append(name, v);
+  }
+  // inject hands back the decoded payload; drop headers that describe the wire form.
+  out.delete('content-encoding');
+  out.delete('content-length');
+  out.delete('transfer-encoding');
+  return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+}
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  const raw = request.raw.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}

@@ -1,0 +1,46 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './env.ts';
+
+/** Starts the site: validated configuration, migrations, then listen. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
+  const app = await buildApp({ config, webDev: process.argv.includes('--dev') });
+
+  // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      const force = setTimeout(() => process.exit(1), 10_000);
+      force.unref();
+      app.close().then(
+        () => process.exit(0),
+        (err) => {
+          app.log.error({ err }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`site ready at ${config.siteUrl} (database: ${app.dbEngine})`);
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

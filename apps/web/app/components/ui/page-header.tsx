@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** The heading block every page starts with. */
+export function PageHeader({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="mb-8">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
+      {intro ? <p className="mt-3 max-w-3xl text-base text-slate-600 sm:text-lg">{intro}</p> : null}
+      {children}
+    </div>
+  );
+}
+
+/** Page width and padding shared by every page. */
+export function PageContainer({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">{children}</div>;
+}
+
+/** Body of a page whose feature is being built: says so plainly. */
+export function ComingSoon({ what }: { what: string }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-slate-600">
+      <p className="text-lg font-semibold text-slate-800">Coming soon</p>
+      <p className="mt-2">{what}</p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import './app.css';
+import './lib/load-context';
+import { SiteFooter } from './components/site-footer';
+import { SiteHeader } from './components/site-header';
+import { useNonce } from './lib/nonce';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear() };
+}
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>('root');
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1324" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has taken over (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let heading = 'Something went wrong';
+  let detail = 'An unexpected error occurred. Please try again in a moment.';
+  if (isRouteErrorResponse(error)) {
+    heading = error.status === 404 ? 'Page not found' : `Error ${error.status}`;
+    detail = error.status === 404 ? 'The page you asked for does not exist.' : error.statusText || detail;
+  }
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+      <title>{`${heading} | StockGurus`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-3xl font-bold">{heading}</h1>
+      <p className="mt-4 text-slate-600">{detail}</p>
+      <a href="/" className="mt-6 inline-block font-medium text-brand-600 hover:underline">
+        Back to the home page
+      </a>
+    </div>
+  );
+}

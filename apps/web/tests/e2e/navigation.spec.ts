@@ -1,0 +1,121 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  VIEWPORTS,
+} from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+describe('site layout and navigation', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('hydrates under the Content-Security-Policy without console errors', async () => {
+    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
+    const response = await gotoHydrated(page, `${server.url}/`);
+    expect(response?.headers()['content-security-policy']).toContain("'nonce-");
+    expect(await page.title()).toBe('StockGurus: stock screener, company metrics and practice trading');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'home-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens dropdowns on hover and closes them on Escape and outside click (1280 px)', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/`);
+    const simulator = page.getByRole('button', { name: 'Simulator' });
+    const profolio = page.getByRole('link', { name: 'My Profolio' });
+    await expect.poll(() => profolio.isVisible()).toBe(false);
+    await simulator.hover();
+    await expect.poll(() => profolio.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => profolio.isVisible()).toBe(false);
+
+    const history = page.getByRole('button', { name: 'Historical Data' });
+    await history.click();
+    const byVolume = page.getByRole('link', { name: 'By Volume' });
+    await expect.poll(() => byVolume.isVisible()).toBe(true);
+    await page.mouse.move(640, 700);
+    await page.mouse.click(640, 700);
+    await expect.poll(() => byVolume.isVisible()).toBe(false);
+    await close();
+  });
+
+  it('is usable with the keyboard: open a dropdown, follow a link, active link marked', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/`);
+    await page.getByRole('button', { name: 'Historical Data' }).focus();
+    await page.keyboard.press('Enter');
+    const byReturn = page.getByRole('link', { name: 'By Annual Return' });
+    await expect.poll(() => byReturn.isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/companies/annual-returns-rankings`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Annual Returns Rankings');
+    await expect.poll(() => byReturn.isVisible()).toBe(false);
+    // The dropdown holding the current page is highlighted.
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Historical Data' }).getAttribute('class'))
+      .toContain('bg-white/10');
+    await page.getByRole('link', { name: 'Screener', exact: true }).click();
+    await page.waitForURL(`${server.url}/screener`);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Screener', exact: true }).getAttribute('aria-current'))
+      .toBe('page');
+    await close();
+  });
+
+  it('toggles the small-screen menu and closes it on navigation (375 px)', async () => {
+    const { page, errors, close } = await openPage(browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${server.url}/`);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'home-375.png'), fullPage: true });
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    expect(await menuButton.isVisible()).toBe(true);
+    expect(await page.locator('#mobile-menu').isVisible()).toBe(false);
+    await menuButton.click();
+    expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Leaderboard' }).click();
+    await page.waitForURL(`${server.url}/simulator/leaderboard`);
+    await expect.poll(() => page.locator('#mobile-menu').isVisible()).toBe(false);
+    expect(await page.locator('h1').textContent()).toBe('Ranking of Gurus');
+    // Nothing overflows the page sideways at 375 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['mobile', VIEWPORTS.mobile],
+  ] as const)('has no serious accessibility violations on the home page (%s)', async (_name, viewport) => {
+    const { page, close } = await openPage(browser, viewport);
+    await gotoHydrated(page, `${server.url}/`);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('renders the 404 page with status 404', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    const response = await page.goto(`${server.url}/definitely/not/here`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Page not found');
+    await close();
+  });
+});

@@ -1,0 +1,73 @@
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.ts';
+import type { Database as Schema } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+export type Db = Kysely<Schema>;
+
+export interface DbHandle {
+  db: Db;
+  engine: Engine;
+  /** Closes the pool or file handle. */
+  close(): Promise<void>;
+}
+
+export type DbConfig =
+  | { engine: 'sqlite'; filename: string }
+  | { engine: 'postgres'; connectionString: string; searchPath?: string; maxConnections?: number };
+
+/** Whether a DATABASE_URL selects PostgreSQL. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\/[^\s]+$/.test(url);
+}
+
+// pg returns int8 (COUNT(*), SUM of integers) as strings to be safe past 2^53; every
+// count and volume here fits a double, so parse them as numbers. Done per pool, not globally.
+const PG_INT8_OID = 20;
+const PG_NUMERIC_OID = 1700;
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === PG_INT8_OID || oid === PG_NUMERIC_OID) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format);
+  },
+};
+
+/** Opens a database. SQLite runs in WAL mode so readers never wait on the daily writer. */
+export function createDb(config: DbConfig): DbHandle {
+  if (config.engine === 'sqlite') {
+    const sqlite = new Database(config.filename);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, engine: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.connectionString,
+    max: config.maxConnections ?? 10,
+    types: pgTypes,
+    ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
+  });
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const name = failed ? ` (${failed.migrationName})` : '';
+    throw new Error(`Database migration failed${name}: ${String(error)}`);
+  }
+  return (results ?? []).map((r) => r.migrationName);
+}
+
+/** One round trip to the database; throws when it cannot answer. */
+export async function pingDb<T>(db: Kysely<T>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -1,0 +1,37 @@
+/**
+ * Sector codes of SPEC §3. The code is what the API and the database carry;
+ * the screener shows a few sectors under older names (SPEC §3), so both names live here.
+ */
+export const SECTORS = [
+  { code: 1, name: 'Energy', screenerName: 'Energy' },
+  { code: 2, name: 'Materials', screenerName: 'Basic Materials' },
+  { code: 3, name: 'Industrials', screenerName: 'Industrials' },
+  { code: 4, name: 'Consumer Discretionary', screenerName: 'Consumer Discretionary' },
+  { code: 5, name: 'Consumer Staples', screenerName: 'Consumer Staples' },
+  { code: 6, name: 'Health Care', screenerName: 'Health Care' },
+  { code: 7, name: 'Financials', screenerName: 'Financials' },
+  { code: 8, name: 'Information Technology', screenerName: 'Information Technology' },
+  { code: 9, name: 'Communication Services', screenerName: 'Telecommunications' },
+  { code: 10, name: 'Utilities', screenerName: 'Utilities' },
+  { code: 11, name: 'Real Estate', screenerName: 'Real Estate' },
+] as const;
+
+export type SectorCode = (typeof SECTORS)[number]['code'];
+
+/** Every valid sector code, 1 to 11. */
+export const SECTOR_CODES: readonly SectorCode[] = SECTORS.map((s) => s.code);
+
+/** Whether a number is one of the eleven sector codes. */
+export function isSectorCode(value: number): value is SectorCode {
+  return Number.isInteger(value) && value >= 1 && value <= SECTORS.length;
+}
+
+/** The sector's name, or undefined for an unknown code. */
+export function sectorName(code: number): string | undefined {
+  return SECTORS.find((s) => s.code === code)?.name;
+}
+
+/** The name the screener table shows for a sector (SPEC §3: 'Basic Materials', 'Telecommunications'). */
+export function screenerSectorName(code: number): string | undefined {
+  return SECTORS.find((s) => s.code === code)?.screenerName;
+}

@@ -1,0 +1,17 @@
+/**
+ * The screener's "last trading day" sentence, SPEC §2: the previous weekday of `today`
+ * (Monday and Sunday show Friday, Saturday shows Friday, otherwise yesterday).
+ * Dates are `YYYY-MM-DD` strings in UTC.
+ */
+export function previousWeekday(today: string): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  do {
+    date.setUTCDate(date.getUTCDate() - 1);
+  } while (date.getUTCDay() === 0 || date.getUTCDay() === 6);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Today's date in UTC as `YYYY-MM-DD`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

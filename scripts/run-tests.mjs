@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, build, unit + integration (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then the browser journeys. Every suite runs even if an earlier
+// one failed, and one closing line totals them all: "N passed, N failed[, N skipped]".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const outDir = join(root, 'test-results');
+mkdirSync(outDir, { recursive: true });
+process.env.TZ = 'UTC';
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return result.status === 0;
+}
+
+/** A step that is one check: lint, typecheck, build. */
+function check(label, command, args) {
+  if (run(label, command, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+/** A Vitest run, counted test by test from its JSON report. */
+function vitest(label, args) {
+  const report = join(outDir, `${label.replace(/\W+/g, '-')}.json`);
+  rmSync(report, { force: true });
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ]);
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    failures.push(`${label} (did not report)`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(report, 'utf8'));
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests;
+  totals.skipped += r.numPendingTests + r.numTodoTests;
+  // A suite file that failed to load has no failed tests but a failed run.
+  if (!ok && r.numFailedTests === 0) {
+    totals.failed += 1;
+    failures.push(`${label} (a test file failed to load)`);
+  } else if (r.numFailedTests > 0) failures.push(label);
+}
+
+check('lint', 'npx', ['biome', 'check', '.']);
+check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+check('build', 'npm', ['run', 'build', '--silent']);
+if (process.env.TEST_DATABASE_URL) {
+  console.log('\nPostgreSQL suite: running against TEST_DATABASE_URL as well as SQLite.');
+} else {
+  console.log('\nPostgreSQL suite skipped: TEST_DATABASE_URL is not set (SQLite only).');
+}
+vitest('unit and integration', []);
+vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
+
+console.log('');
+if (!process.env.TEST_DATABASE_URL)
+  console.log('Note: the PostgreSQL run was skipped (set TEST_DATABASE_URL to run it).');
+if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
+const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
