@@ -3,9 +3,21 @@ import type { Generated } from 'kysely';
 /**
  * The Kysely view of every table. Columns are snake_case here and nowhere else:
  * repositories map rows to contract types before they leave a module.
+ *
+ * Units (decision 004): prices in USD per share; share counts in shares; every
+ * money amount of fundamentals and derived tables in millions of USD ($M);
+ * returns as fractions (0.12 = +12%); dates as `YYYY-MM-DD` trading days.
+ * Prices, volumes and share counts are all on ONE basis: split-adjusted to the
+ * latest share structure, so close × shares is the true market cap on any day.
  */
 export interface Database {
   app_meta: AppMetaTable;
+  companies: CompaniesTable;
+  daily_prices: DailyPricesTable;
+  shares_outstanding: SharesOutstandingTable;
+  fundamentals: FundamentalsTable;
+  company_years: CompanyYearsTable;
+  latest_quotes: LatestQuotesTable;
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
@@ -13,4 +25,101 @@ export interface AppMetaTable {
   key: string;
   value: string;
   updated_at: Generated<string>;
+}
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  /** SEC Central Index Key; null when unknown. Demo companies use fictional CIKs. */
+  cik: number | null;
+  ticker: string;
+  name: string;
+  /** SPEC §2 slug of the name, unique (a numeric suffix breaks ties). */
+  slug: string;
+  /** Sector code 1–11 (SPEC §3); null when no mapping is known. */
+  sector: number | null;
+  industry: string | null;
+  sic: string | null;
+  country: string | null;
+  ipo_year: number | null;
+  exchange: string | null;
+  /** First trading day we hold, and the day after the last one for delisted companies. */
+  listed_on: string | null;
+  delisted_on: string | null;
+}
+
+export interface DailyPricesTable {
+  company_id: number;
+  date: string;
+  /** Close, split-adjusted to the latest basis (not dividend-adjusted). */
+  close: number;
+  /** Shares traded, on the same split basis as `close`. */
+  volume: number;
+}
+
+export interface SharesOutstandingTable {
+  company_id: number;
+  /** The count is in force from this trading day until the next row's date. */
+  date: string;
+  /** Split-adjusted to the latest basis, like `daily_prices.close`. */
+  shares: number;
+  /** Where the count came from: 'demo', 'sec-dei', 'sec-us-gaap', ... */
+  source: string;
+}
+
+export interface FundamentalsTable {
+  company_id: number;
+  /** 'annual' (fiscal year, 10-K) or 'quarter' (fiscal quarter, 10-Q or derived Q4). */
+  period: 'annual' | 'quarter';
+  period_start: string | null;
+  period_end: string;
+  fiscal_year: number;
+  /** 'FY', 'Q1', 'Q2', 'Q3' or 'Q4'. */
+  fiscal_period: string;
+  /** '10-K', '10-Q', '20-F', ... or 'demo'. */
+  form: string;
+  filed: string | null;
+  /** 1 when flows were derived (Q4 = fiscal year − Q1 − Q2 − Q3), else 0. */
+  derived: number;
+  /** ISO currency of the amounts; only 'USD' rows are charted as dollars. */
+  currency: string;
+  revenue: number | null;
+  net_income: number | null;
+  cash: number | null;
+  current_assets: number | null;
+  total_assets: number | null;
+  current_liabilities: number | null;
+  long_term_liabilities: number | null;
+  total_liabilities: number | null;
+}
+
+/** Derived per company and calendar year; recomputed after every load. */
+export interface CompanyYearsTable {
+  company_id: number;
+  year: number;
+  /** Last trading day of the year the company traded. */
+  last_date: string;
+  close: number;
+  shares: number | null;
+  /** Year-end market cap, $M (close × shares in force that day). */
+  mkcap: number | null;
+  /** Close-to-close return over the year (from the first close in the listing year). */
+  ann_return: number | null;
+  /** Estimated dollar volume, $M: sum over the year's trading days of close × volume. */
+  dollar_volume: number;
+  trading_days: number;
+}
+
+/** Derived: each company's last trading day and the change from the day before. */
+export interface LatestQuotesTable {
+  company_id: number;
+  date: string;
+  close: number;
+  prev_close: number | null;
+  net_change: number | null;
+  /** Percent change, e.g. 1.25 for +1.25%. */
+  pct_change: number | null;
+  volume: number;
+  shares: number | null;
+  /** Market cap on `date`, $M. */
+  mkcap: number | null;
 }
