@@ -32,6 +32,12 @@ export function readStoredUser(): StoredUser | null {
   }
 }
 
+/** The stored bearer token, or null (also on the server). */
+export function readStoredToken(): string | null {
+  if (typeof window === 'undefined') return null;
+  return window.localStorage.getItem(STORAGE_KEYS.token);
+}
+
 export function clearStoredUser(): void {
   window.localStorage.removeItem(STORAGE_KEYS.user);
   window.localStorage.removeItem(STORAGE_KEYS.token);
