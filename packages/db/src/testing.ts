@@ -38,7 +38,14 @@ export async function createTestDb(engine: Engine): Promise<DbHandle> {
     searchPath: schema,
     maxConnections: 4,
   });
-  await migrateToLatest(handle.db);
+  try {
+    await migrateToLatest(handle.db, { schema });
+  } catch (err) {
+    // Leave no half-made schema behind.
+    await handle.close();
+    await withAdminClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
+    throw err;
+  }
   return {
     ...handle,
     async close() {
