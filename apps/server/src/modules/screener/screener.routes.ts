@@ -3,7 +3,7 @@ import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { criteriaFrom, eodVersion, getEodCsv, getEodPage, latestDataDate } from './screener.service.ts';
+import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
 // Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
 // which changes the day new prices arrive. The list is the same for everyone, bearer or not.
@@ -16,6 +16,11 @@ function isFresh(request: FastifyRequest, reply: FastifyReply, version: string):
   const held = request.headers['if-none-match'];
   if (!held) return false;
   return held.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2) || tag.trim() === '*');
+}
+
+/** A 304 has no body at all: no `null`, no Content-Length a client would wait for. */
+function notModified(reply: FastifyReply) {
+  return reply.code(304).removeHeader('content-type').send();
 }
 
 const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
@@ -37,10 +42,10 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const dataDate = await latestDataDate(app.db);
-      const version = eodVersion(dataDate, 'page', criteriaFrom(request.query), request.query.pageNumber);
-      if (isFresh(request, reply, version)) return reply.code(304).send(null);
-      const { rows, count } = await getEodPage(app.db, dataDate, request.query);
+      const listing = await currentListing(app.db, request.log);
+      const version = eodVersion(listing, 'page', criteriaFrom(request.query), request.query.pageNumber);
+      if (isFresh(request, reply, version)) return notModified(reply);
+      const { rows, count } = getEodPage(listing, request.query);
       return [...rows, { count }];
     },
   );
@@ -61,11 +66,11 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const dataDate = await latestDataDate(app.db);
-      if (isFresh(request, reply, eodVersion(dataDate, 'csv', criteriaFrom(request.query)))) {
-        return reply.code(304).send(null);
+      const listing = await currentListing(app.db, request.log);
+      if (isFresh(request, reply, eodVersion(listing, 'csv', criteriaFrom(request.query)))) {
+        return notModified(reply);
       }
-      const { csv, filename } = await getEodCsv(app.db, dataDate, request.query);
+      const { csv, filename } = getEodCsv(listing, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

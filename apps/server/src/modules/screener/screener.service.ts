@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import { type EodFilters, type EodQuery, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
 import { screenerSectorName } from '@app/shared/sectors';
-import { countEod, type EodCriteria, findEod, findLatestDataDate } from './screener.repository.ts';
+import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.listing.ts';
+import { findLatestDataDate, findListing, findQuotesFingerprint } from './screener.repository.ts';
 
-/** The filters as the repository takes them. Only the screener (`v=2`) chooses the order (SPEC §7). */
+/** The filters as the listing takes them. Only the screener (`v=2`) chooses the order (SPEC §7). */
 export function criteriaFrom(filters: EodFilters): EodCriteria {
   const screener = filters.v === '2';
   return {
@@ -16,16 +17,66 @@ export function criteriaFrom(filters: EodFilters): EodCriteria {
   };
 }
 
-/** The newest trading day of the data; every cached answer is tied to it. */
-export function latestDataDate(db: Db): Promise<string | null> {
-  return findLatestDataDate(db);
+/** How often a cached listing checks, in the background, whether its day's quotes were corrected. */
+const RECHECK_AFTER_MS = 60_000;
+
+interface Cached {
+  listing: Listing;
+  fingerprint: string;
+  checkedAt: number;
+  checking: boolean;
+}
+
+// One listing per database handle (tests open many), loaded once per data date.
+const cache = new WeakMap<Db, Cached>();
+const loading = new WeakMap<Db, Promise<Listing>>();
+
+async function load(db: Db, dataDate: string): Promise<Listing> {
+  const pending = loading.get(db);
+  if (pending) return pending;
+  const promise = Promise.all([findListing(db, dataDate), findQuotesFingerprint(db, dataDate)])
+    .then(([items, fingerprint]) => {
+      const listing = buildListing(dataDate, items);
+      cache.set(db, { listing, fingerprint, checkedAt: Date.now(), checking: false });
+      return listing;
+    })
+    .finally(() => loading.delete(db));
+  loading.set(db, promise);
+  return promise;
+}
+
+// Same-day corrections: re-read the listing only when the day's quotes changed.
+async function recheck(db: Db, cached: Cached): Promise<void> {
+  try {
+    const fingerprint = await findQuotesFingerprint(db, cached.listing.dataDate);
+    if (fingerprint !== cached.fingerprint) await load(db, cached.listing.dataDate);
+  } finally {
+    cached.checkedAt = Date.now();
+    cached.checking = false;
+  }
 }
 
 /**
- * A tag naming one answer: the data date plus the normalised request. It changes the day
- * new prices arrive and never between, so caches can keep an answer until then.
+ * The current listing, or null before any prices are loaded. The newest data date is read on
+ * every call (one index lookup), so the day new prices arrive the next request sees them.
  */
-export function eodVersion(dataDate: string | null, what: string, criteria: EodCriteria, pageNumber = 0): string {
+export async function currentListing(db: Db, log?: { error: (obj: object, msg: string) => void }) {
+  const dataDate = await findLatestDataDate(db);
+  if (dataDate === null) return null;
+  const cached = cache.get(db);
+  if (!cached || cached.listing.dataDate !== dataDate) return load(db, dataDate);
+  if (!cached.checking && Date.now() - cached.checkedAt > RECHECK_AFTER_MS) {
+    cached.checking = true;
+    recheck(db, cached).catch((err) => log?.error({ err }, 'screener listing refresh failed'));
+  }
+  return cached.listing;
+}
+
+/**
+ * A tag naming one answer: the listing's date and digest plus the normalised request. It changes
+ * when the prices change and never between, on every server, so caches can keep answers until then.
+ */
+export function eodVersion(listing: Listing | null, what: string, criteria: EodCriteria, pageNumber = 0): string {
   const key = JSON.stringify([
     what,
     criteria.sector,
@@ -35,22 +86,15 @@ export function eodVersion(dataDate: string | null, what: string, criteria: EodC
     criteria.sortDir,
     pageNumber,
   ]);
-  const hash = createHash('sha1').update(key).digest('base64url').slice(0, 16);
-  return `${dataDate ?? 'none'}-${hash}`;
+  const hash = createHash('sha1').update(key).digest('base64url').slice(0, 12);
+  return listing ? `${listing.dataDate}-${listing.version}-${hash}` : `none-${hash}`;
 }
 
 /** One page of the list and the total count; a page past the end has no rows and the true count. */
-export async function getEodPage(
-  db: Db,
-  dataDate: string | null,
-  query: EodQuery,
-): Promise<{ rows: StockListItem[]; count: number }> {
-  if (dataDate === null) return { rows: [], count: 0 };
-  const criteria = criteriaFrom(query);
+export function getEodPage(listing: Listing | null, query: EodQuery): { rows: StockListItem[]; count: number } {
+  if (listing === null) return { rows: [], count: 0 };
   const offset = (query.pageNumber - 1) * SCREENER_PAGE_SIZE;
-  const count = await countEod(db, dataDate, criteria);
-  const rows = offset < count ? await findEod(db, dataDate, criteria, { limit: SCREENER_PAGE_SIZE, offset }) : [];
-  return { rows, count };
+  return queryListing(listing, criteriaFrom(query), { limit: SCREENER_PAGE_SIZE, offset });
 }
 
 // Derived values carry float noise (-0.09999999999999964); a spreadsheet wants the number.
@@ -81,13 +125,9 @@ function csvCell(value: string | number | null): string {
 }
 
 /** Every matching company as CSV (header row first, CRLF line ends as RFC 4180 asks). */
-export async function getEodCsv(
-  db: Db,
-  dataDate: string | null,
-  filters: EodFilters,
-): Promise<{ csv: string; filename: string }> {
-  const rows = dataDate === null ? [] : await findEod(db, dataDate, criteriaFrom(filters), null);
+export function getEodCsv(listing: Listing | null, filters: EodFilters): { csv: string; filename: string } {
+  const rows = listing === null ? [] : queryListing(listing, criteriaFrom(filters), null).rows;
   const lines = [CSV_COLUMNS.map(([header]) => header).join(',')];
   for (const row of rows) lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(','));
-  return { csv: `${lines.join('\r\n')}\r\n`, filename: `screener-${dataDate ?? 'no-data'}.csv` };
+  return { csv: `${lines.join('\r\n')}\r\n`, filename: `screener-${listing?.dataDate ?? 'no-data'}.csv` };
 }

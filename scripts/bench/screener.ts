@@ -1,0 +1,88 @@
+// The screener's end-of-day list at 10,000 listed companies: typical screener queries.
+import type { Db } from '@app/db/client';
+import { type QuoteSeed, seedQuotes } from '../../apps/server/src/modules/screener/screener.fixtures.ts';
+import type { Benchmark } from '../bench.ts';
+
+const COMPANIES = 10_000;
+const DATE = '2026-11-20';
+const WORDS = [
+  'Apex',
+  'Blue',
+  'Cedar',
+  'Delta',
+  'Echo',
+  'Apple',
+  'Granite',
+  'Harbor',
+  'Iron',
+  'Juniper',
+  'Summit',
+  'Vector',
+];
+const SUFFIXES = ['Inc', 'Corp', 'Holdings', 'Group', 'Co', 'Technologies', 'Energy', 'Bancorp'];
+
+/** A small seeded generator (mulberry32): the same universe on every run. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function ticker(i: number): string {
+  let n = i;
+  let out = '';
+  for (let k = 0; k < 4; k += 1) {
+    out = String.fromCharCode(65 + (n % 26)) + out;
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+
+function universe(): QuoteSeed[] {
+  const rnd = random(42);
+  return Array.from({ length: COMPANIES }, (_, i) => {
+    const close = Math.round((1 + rnd() * 500) * 100) / 100;
+    const prevClose = Math.round(close * (0.9 + rnd() * 0.2) * 100) / 100;
+    return {
+      ticker: ticker(i),
+      name: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${SUFFIXES[i % SUFFIXES.length]} ${i}`,
+      sector: 1 + Math.floor(rnd() * 11),
+      industry: 'Industry',
+      date: DATE,
+      close,
+      prevClose,
+      volume: Math.floor(rnd() * 20_000_000),
+      // Log-uniform from $10M to $3T, like a real market.
+      mkcap: 10 * 10 ** (rnd() * 5.5),
+    };
+  });
+}
+
+export const benchmark: Benchmark = {
+  name: 'screener',
+  async seed(db: Db) {
+    await seedQuotes(db, universe());
+  },
+  async scenarios(baseUrl: string) {
+    const first = '/api/companies/eod?pageNumber=1&sect=any&mkCap=any&search=&v=2&sortBy=mkcap&sortDir=desc';
+    const etag = (await fetch(`${baseUrl}${first}`)).headers.get('etag') ?? '';
+    return [
+      { name: 'first page (market cap)', path: first },
+      { name: 'sorted by price, page 3', path: '/api/companies/eod?pageNumber=3&v=2&sortBy=price&sortDir=asc' },
+      {
+        name: 'sector + size, by change',
+        path: '/api/companies/eod?pageNumber=1&sect=8&mkCap=large&v=2&sortBy=pct_changes&sortDir=desc',
+      },
+      { name: 'search "apple"', path: '/api/companies/eod?pageNumber=1&search=apple&v=2&sortBy=mkcap&sortDir=desc' },
+      {
+        name: 'deep page 900 by volume',
+        path: '/api/companies/eod?pageNumber=900&v=2&sortBy=price_volume&sortDir=desc',
+      },
+      { name: 'revalidation (304)', path: first, headers: { 'if-none-match': etag }, status: 304 },
+    ];
+  },
+};
