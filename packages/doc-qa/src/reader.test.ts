@@ -52,3 +52,11 @@ describe('reader R0', () => {
     expect(ask(text, 'Who painted the ceiling of the Sistine Chapel?')).toBeNull();
   });
 });
+
+describe('reader R0 on labels', () => {
+  it('does not take the number in a name for an amount', () => {
+    const text =
+      'The Plant 140 warehouse held calibration stock worth $20.5 million. The Plant 70 warehouse held calibration stock worth $10.5 million.';
+    expect(ask(text, 'How much calibration stock did the Plant 70 warehouse hold?')).toBe('$10.5 million');
+  });
+});

@@ -222,6 +222,9 @@ export function readR0(
         const spanText = text.slice(cs, ce);
         if (type === 'number' && isYear(spanText)) score -= 0.2;
         if (type === 'number' && /^\d$/.test(spanText)) score -= 0.05;
+        // "Plant 140", "Note 7": a bare number right after a capitalised word labels a thing, it is no amount.
+        if (type === 'number' && /^\d+$/.test(spanText) && /\b[A-Z][a-z]* $/.test(text.slice(Math.max(0, cs - 20), cs)))
+          score -= 0.25;
         if (asksPercent && !/%|percent|per cent|points?$/i.test(spanText)) score -= 0.3;
         if (!best || score > best.score) {
           best = { passage: pi, start: ss + cs, end: ss + ce, text: spanText, score, support };
