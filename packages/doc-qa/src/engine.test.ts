@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
+import { bestOver, f1Score, type SquadFile } from './squad';
 
 describe('createDocQa', () => {
   const doc = joinPages([
@@ -35,5 +37,28 @@ describe('createDocQa', () => {
       alternatives: [],
     });
     expect(createDocQa('').answer('Anything?').answer).toBeNull();
+  });
+});
+
+describe('reader R0 on the hand-written SQuAD-format fixture', () => {
+  it('scores well above the sliding-window baseline with the paragraph given', () => {
+    const squad = JSON.parse(
+      readFileSync(new URL('../fixtures/larkspur-qa.json', import.meta.url), 'utf8'),
+    ) as SquadFile;
+    let f1 = 0;
+    let n = 0;
+    for (const p of squad.data.flatMap((a) => a.paragraphs)) {
+      const paragraph = createDocQa(p.context);
+      for (const qa of p.qas) {
+        f1 += bestOver(
+          f1Score,
+          paragraph.answer(qa.question).answer,
+          qa.answers.map((a) => a.text),
+        );
+        n += 1;
+      }
+    }
+    expect(n).toBeGreaterThanOrEqual(30);
+    expect((100 * f1) / n).toBeGreaterThanOrEqual(30);
   });
 });
