@@ -90,6 +90,22 @@ describe('company metrics journey', () => {
     expect(bare).toContain('Select a company to view metrics');
   });
 
+  it('lists every company metric page and the static pages in /sitemap.xml, named in robots.txt', async () => {
+    const res = await fetch(`${server.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<loc>${server.url}/companies/info/at-and-t-inc/stock-price</loc>`);
+    expect(xml).toContain(`<loc>${server.url}/companies/info/johnson-and-johnson/total-liabilities</loc>`);
+    expect(xml).toContain(`<loc>${server.url}/screener</loc>`);
+    expect(xml.match(/<url>/g)).toHaveLength(13 + 3 * 10);
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+    expect((await fetch(`${server.url}/sitemaps/static.xml`)).status).toBe(200);
+    expect((await fetch(`${server.url}/sitemaps/companies-9.xml`)).status).toBe(404);
+  });
+
   it('searches by ticker with the keyboard, switches metric, and keeps the 10-year range locked', async () => {
     const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
     await gotoHydrated(page, `${server.url}/companies/info`);
