@@ -2,6 +2,7 @@ import type { Db } from '@app/db/client';
 import type { FundamentalsTable } from '@app/db/schema';
 import { slugify } from '@app/shared/slug';
 import type { Insertable } from 'kysely';
+import type { FilingColumn } from './companies.repository.ts';
 
 /** A company to seed for tests, end-to-end journeys and benchmarks, with the values to assert. */
 export interface SeedCompany {
@@ -85,21 +86,7 @@ export function filingRow(
   fiscalYear: number,
   fiscalPeriod: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'FY',
   periodEnd: string,
-  values: Partial<
-    Pick<
-      Insertable<FundamentalsTable>,
-      | 'revenue'
-      | 'net_income'
-      | 'cash'
-      | 'current_assets'
-      | 'total_assets'
-      | 'current_liabilities'
-      | 'long_term_liabilities'
-      | 'total_liabilities'
-      | 'currency'
-      | 'form'
-    >
-  >,
+  values: Partial<Pick<Insertable<FundamentalsTable>, FilingColumn | 'currency' | 'form'>>,
 ): Omit<Insertable<FundamentalsTable>, 'company_id'> {
   const annual = fiscalPeriod === 'FY';
   return {

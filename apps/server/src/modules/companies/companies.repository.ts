@@ -32,6 +32,19 @@ export interface FilingPoint {
   value: number;
 }
 
+/** The fundamentals columns holding filing metrics ($M). */
+export const FILING_COLUMNS = [
+  'revenue',
+  'net_income',
+  'cash',
+  'current_assets',
+  'total_assets',
+  'current_liabilities',
+  'long_term_liabilities',
+  'total_liabilities',
+] as const;
+export type FilingColumn = (typeof FILING_COLUMNS)[number];
+
 const COMPANY_COLUMNS = ['c.id', 'c.name', 'c.ticker', 'c.cik', 'c.slug'] as const;
 
 function toCompany(row: { id: number; name: string; ticker: string; cik: number | null; slug: string }): CompanyRecord {
@@ -154,22 +167,7 @@ export async function sharesHistory(db: Db, companyId: number): Promise<SharesPo
 export async function filingSeries(db: Db, companyId: number, metric: FilingMetricKey): Promise<FilingPoint[]> {
   const rows = await db
     .selectFrom('fundamentals')
-    .select([
-      'period',
-      'period_end',
-      'fiscal_year',
-      'fiscal_period',
-      'form',
-      'currency',
-      'revenue',
-      'net_income',
-      'cash',
-      'current_assets',
-      'total_assets',
-      'current_liabilities',
-      'long_term_liabilities',
-      'total_liabilities',
-    ])
+    .select(['period', 'period_end', 'fiscal_year', 'fiscal_period', 'form', 'currency', ...FILING_COLUMNS])
     .where('company_id', '=', companyId)
     .orderBy('period_end')
     .orderBy('period')
@@ -191,17 +189,7 @@ export async function filingSeries(db: Db, companyId: number, metric: FilingMetr
   return points;
 }
 
-type FundamentalsValues = Record<
-  | 'revenue'
-  | 'net_income'
-  | 'cash'
-  | 'current_assets'
-  | 'total_assets'
-  | 'current_liabilities'
-  | 'long_term_liabilities'
-  | 'total_liabilities',
-  number | null
->;
+type FundamentalsValues = Record<FilingColumn, number | null>;
 
 function filingValue(row: FundamentalsValues, metric: FilingMetricKey): number | null {
   switch (metric) {

@@ -27,7 +27,7 @@ export function companyMetricsMeta(data: CompanyMetricsData | undefined, siteUrl
   const name = series?.company.comp_name ?? nameFromSlug(data.slug);
   const ticker = series ? ` (${series.company.ticker})` : '';
   return pageMeta({
-    title: `${name}${ticker} ${definition.label}`,
+    title: data.notFound ? 'Company not found' : `${name}${ticker} ${definition.label}`,
     description: series
       ? `${summarySentence(series)} ${definition.explanation}`
       : `${name}: stock price, market cap, revenue, net income, cash, assets and liabilities over time, charted from SEC filings.`,
