@@ -56,9 +56,17 @@ export function createDb(config: DbConfig): DbHandle {
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: migrationProvider });
+/**
+ * Brings the schema to the latest migration; throws with the failing migration's name.
+ * `schema` (PostgreSQL) names where the migration tables live: without it Kysely takes another
+ * schema's migration tables for its own and skips creating them (parallel test schemas race).
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: migrationProvider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

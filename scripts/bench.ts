@@ -1,0 +1,100 @@
+// `npm run bench`: each file in scripts/bench/ seeds its data and names the API paths to load;
+// this runner builds the real app on a fresh SQLite database, listens on a free port, and runs
+// autocannon against /api/health (the baseline) and every path, printing requests/s, p50, p99
+// and the ratio of each to the baseline. BENCH_DURATION (seconds, default 5) and
+// BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file name> runs one benchmark file.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createDb, type Db, migrateToLatest } from '@app/db/client';
+import autocannon from 'autocannon';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/env.ts';
+
+/** What one file of scripts/bench/ exports as `benchmark`. */
+export interface Benchmark {
+  name: string;
+  /** Inserts this benchmark's data into the fresh database. */
+  seed(db: Db): Promise<void>;
+  /** The API paths to load, each with a short label. */
+  paths: Array<{ label: string; path: string }>;
+}
+
+const duration = Number(process.env.BENCH_DURATION ?? 5);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+interface Result {
+  label: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+async function load(url: string, label: string, path: string): Promise<Result> {
+  const r = await autocannon({ url: `${url}${path}`, connections, duration });
+  return {
+    label,
+    path,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+  };
+}
+
+async function main() {
+  const dir = join(import.meta.dirname, 'bench');
+  const only = process.env.BENCH_ONLY;
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && (!only || f.startsWith(only)));
+  const benchmarks: Benchmark[] = [];
+  for (const file of files.sort()) {
+    benchmarks.push(((await import(pathToFileURL(join(dir, file)).href)) as { benchmark: Benchmark }).benchmark);
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const handle = createDb({ engine: 'sqlite', filename: join(dataDir, 'app.db') });
+  await migrateToLatest(handle.db);
+  for (const b of benchmarks) {
+    const started = Date.now();
+    await b.seed(handle.db);
+    console.log(`seeded ${b.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
+  const app = await buildApp({ config, db: handle, web: false, logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  console.log(`autocannon: ${connections} connections, ${duration} s per path, against ${url}\n`);
+  const baseline = await load(url, 'baseline', '/api/health');
+  const results = [baseline];
+  for (const b of benchmarks) {
+    for (const { label, path } of b.paths) results.push(await load(url, `${b.name}: ${label}`, path));
+  }
+  const rows = results.map((r) => ({
+    benchmark: r.label,
+    path: r.path,
+    'req/s': Math.round(r.rps),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'vs baseline': `${((r.rps / baseline.rps) * 100).toFixed(0)}%`,
+    errors: r.non2xx,
+  }));
+  console.table(rows);
+  await app.close();
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  if (results.some((r) => r.non2xx > 0)) {
+    console.error('Some requests failed: the figures above are not valid.');
+    process.exitCode = 1;
+  }
+}
+
+await main();
