@@ -220,7 +220,7 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
   }
   deriveFourthQuarters(rows, annual, currency);
   // A lone instant (e.g. cash on a merger date in a 20-F) is not a reporting period.
-  const kept = rows.filter((r) => METRICS.filter((m) => r[m] !== null).length >= 2);
+  const kept = rows.filter((r) => r.period_start !== null || METRICS.filter((m) => r[m] !== null).length >= 2);
   kept.sort((a, b) =>
     a.period_end === b.period_end ? a.period.localeCompare(b.period) : a.period_end < b.period_end ? -1 : 1,
   );

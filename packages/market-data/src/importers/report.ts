@@ -85,8 +85,8 @@ const stderrSink: ProgressSink = {
  */
 export class Progress {
   private done = 0;
-  private readonly started = Date.now();
-  private lastDraw = 0;
+  private readonly started: number;
+  private lastDraw = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly label: string,
@@ -94,7 +94,9 @@ export class Progress {
     private readonly sink: ProgressSink = stderrSink,
     private readonly logEveryMs = 5_000,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.started = now();
+  }
 
   tick(n = 1, detail = ''): void {
     this.done += n;

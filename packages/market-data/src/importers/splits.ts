@@ -24,14 +24,21 @@ const COMMON_RATIOS = [1.5, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50, 100
 
 /**
  * The common split ratio a price ratio (close before ÷ close after) is near, within `tolerance`
- * relative: forward splits (≥ 1.5) and their reverses. Null for anything else.
+ * relative (the closest one): forward splits (≥ 1.5) and their reverses. Null for anything else.
  */
 export function nearSplitRatio(priceRatio: number, tolerance: number): number | null {
+  let best: number | null = null;
+  let bestError = tolerance;
   for (const r of COMMON_RATIOS) {
-    if (Math.abs(priceRatio / r - 1) <= tolerance) return r;
-    if (Math.abs(priceRatio * r - 1) <= tolerance) return 1 / r;
+    for (const candidate of [r, 1 / r]) {
+      const error = Math.abs(priceRatio / candidate - 1);
+      if (error <= bestError) {
+        best = candidate;
+        bestError = error;
+      }
+    }
   }
-  return null;
+  return best;
 }
 
 /** Product of the ratios of splits dated after `date`: what an as-of-`date` value is scaled by. */
