@@ -88,7 +88,6 @@ export async function importPrices(
         industry: null,
       });
   }
-  const existingIds = new Set(companies.map((c) => c.id));
   if (missing.length > 0) {
     const ids = await upsertCompanies(db, missing, report, { insertOnly: true, file: 'price tickers' });
     for (const [ticker, id] of ids) companyOf.set(ticker, id);
@@ -116,8 +115,10 @@ export async function importPrices(
     if (!series || series.dates.length === 0) continue;
     const first = series.dates[0] as string;
     const last = series.dates.at(-1) as string;
-    // Companies from SEC's current list are listed even when a price file stops early (renames).
-    const delisted = !existingIds.has(id) && globalLast !== null && daysBetween(last, globalLast) > 7;
+    // Delisted when the company's own ticker stops trading; a company renamed since (FISV → FI)
+    // has its current ticker elsewhere and stays listed.
+    const delisted =
+      own !== undefined && tickers.includes(own) && globalLast !== null && daysBetween(last, globalLast) > 7;
     try {
       report.written += await replaceCompanyPrices(db, id, series, {
         listedOn: first,
