@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
 import type { Db } from '@app/db/client';
+import type { CompaniesTable } from '@app/db/schema';
 import { slugify } from '@app/shared/slug';
+import type { Selectable } from 'kysely';
 import { readCsv, readText } from './files.ts';
 import type { ImportReport } from './report.ts';
 import { sectorFromGics, sectorFromSic } from './sectors.ts';
@@ -157,17 +159,10 @@ export async function readCompanySources(sources: CompanySources, report: Import
   return records;
 }
 
-interface ExistingCompany {
-  id: number;
-  cik: number | null;
-  ticker: string;
-  name: string;
-  slug: string;
-  sector: number | null;
-  industry: string | null;
-  sic: string | null;
-  exchange: string | null;
-}
+type ExistingCompany = Pick<
+  Selectable<CompaniesTable>,
+  'id' | 'cik' | 'ticker' | 'name' | 'slug' | 'sector' | 'industry' | 'sic' | 'exchange'
+>;
 
 export interface UpsertOptions {
   /** Only add companies that are missing; never change existing ones (price-file tickers). */

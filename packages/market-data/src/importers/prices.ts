@@ -174,16 +174,7 @@ export async function readPriceFile(path: string, report: ImportReport, into = n
 }
 
 /** A cleaned series on one basis: split-adjusted to the latest split it knows. */
-export interface CleanSeries {
-  ticker: string;
-  vendor: Vendor;
-  file: string;
-  dates: string[];
-  close: number[];
-  volume: number[];
-  lines: number[];
-  splits: Split[];
-}
+export type CleanSeries = Omit<RawSeries, 'split' | 'asTraded'> & { splits: Split[] };
 
 /** Sorts rows by date (some vendors write newest first). */
 function sortByDate(s: RawSeries): RawSeries {
