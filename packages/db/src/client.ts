@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { Database as Schema } from './schema.ts';
@@ -58,17 +58,7 @@ export function createDb(config: DbConfig): DbHandle {
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  // Kysely looks for its migration tables in every schema unless told which one; with one
-  // schema per test database, another schema's tables would hide this one's missing ones.
-  const schema =
-    db.getExecutor().adapter instanceof PostgresAdapter
-      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-      : undefined;
-  const migrator = new Migrator({
-    db: db as Kysely<unknown>,
-    provider: migrationProvider,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
