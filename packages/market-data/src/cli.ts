@@ -19,6 +19,26 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'print coverage: companies, date range, rows per table',
     load: () => import('./commands/stats.ts'),
   },
+  'import-all': {
+    summary: 'import a folder like ../shared/data: companies, prices, filings',
+    load: () => import('./commands/import-all.ts'),
+  },
+  'import-companies': {
+    summary: 'import SEC company_tickers(_exchange).json',
+    load: () => import('./commands/import-companies.ts'),
+  },
+  'import-prices': {
+    summary: 'import price CSV files [--tickers tickers.csv]',
+    load: () => import('./commands/import-prices.ts'),
+  },
+  'import-facts': {
+    summary: 'import SEC companyfacts JSON files (after prices)',
+    load: () => import('./commands/import-facts.ts'),
+  },
+  'download-sec': {
+    summary: 'download SEC ticker list and companyfacts (SEC_USER_AGENT)',
+    load: () => import('./commands/download-sec.ts'),
+  },
 };
 
 function usage(): string {
