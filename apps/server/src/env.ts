@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-import { isPostgresUrl } from '@app/db/client';
+import { join } from 'node:path';
+import { isPostgresUrl, resolveDataDir } from '@app/db/client';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -57,9 +57,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
-  // npm runs workspace scripts inside the workspace; resolve relative paths from where it was called.
-  const baseDir = source.INIT_CWD ?? process.cwd();
-  const dataDir = isAbsolute(e.DATA_DIR) ? e.DATA_DIR : resolve(baseDir, e.DATA_DIR);
+  const dataDir = resolveDataDir({ ...source, DATA_DIR: e.DATA_DIR });
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,

@@ -26,5 +26,7 @@ export default [
   route('terms', 'routes/terms.tsx'),
   route('disclosures', 'routes/disclosures.tsx'),
   route('robots.txt', 'routes/robots-txt.ts'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts', { id: 'sitemap' }),
+  route('sitemaps/:file', 'routes/sitemap-xml.ts', { id: 'sitemap-part' }),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

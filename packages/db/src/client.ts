@@ -1,3 +1,4 @@
+import { isAbsolute, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -57,8 +58,8 @@ export function createDb(config: DbConfig): DbHandle {
 
 /**
  * Brings the schema to the latest migration; throws with the failing migration's name.
- * `schema` (PostgreSQL) keeps Kysely's bookkeeping tables in that schema: without it Kysely
- * looks for them in every schema, and another test database's tables fool it.
+ * `schema` (PostgreSQL) names where the migration tables live: without it Kysely takes another
+ * schema's migration tables for its own and skips creating them (parallel test schemas race).
  */
 export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
   const migrator = new Migrator({
@@ -78,4 +79,23 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
 /** One round trip to the database; throws when it cannot answer. */
 export async function pingDb<T>(db: Kysely<T>): Promise<void> {
   await sql`select 1`.execute(db);
+}
+
+/**
+ * The database the environment names, as the server reads it: a postgres:// DATABASE_URL,
+ * else SQLite at DATA_DIR/app.db (DATA_DIR relative to where npm was run, default ./data).
+ */
+export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
+  const url = env.DATABASE_URL;
+  if (url) {
+    if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
+    return { engine: 'postgres', connectionString: url };
+  }
+  return { engine: 'sqlite', filename: join(resolveDataDir(env), 'app.db') };
+}
+
+/** DATA_DIR as an absolute path (npm runs workspace scripts elsewhere, so INIT_CWD is the base). */
+export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const dir = env.DATA_DIR || './data';
+  return isAbsolute(dir) ? dir : resolve(env.INIT_CWD ?? process.cwd(), dir);
 }

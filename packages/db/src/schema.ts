@@ -18,6 +18,7 @@ export interface Database {
   fundamentals: FundamentalsTable;
   company_years: CompanyYearsTable;
   latest_quotes: LatestQuotesTable;
+  splits: SplitsTable;
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
@@ -122,4 +123,15 @@ export interface LatestQuotesTable {
   shares: number | null;
   /** Market cap on `date`, $M. */
   mkcap: number | null;
+}
+
+/** Stock splits the importers detected or read (migration 0003). */
+export interface SplitsTable {
+  company_id: number;
+  /** First trading day on the new basis. */
+  date: string;
+  /** New shares per old share: 4 = 4-for-1, 0.1 = 1-for-10 reverse. */
+  ratio: number;
+  /** The file (or check) that showed it. */
+  source: string;
 }

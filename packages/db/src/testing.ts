@@ -38,14 +38,7 @@ export async function createTestDb(engine: Engine): Promise<DbHandle> {
     searchPath: schema,
     maxConnections: 4,
   });
-  try {
-    await migrateToLatest(handle.db, { schema });
-  } catch (err) {
-    // Leave no half-made schema behind.
-    await handle.close();
-    await withAdminClient(url, (c) => c.query(`DROP SCHEMA ${schema} CASCADE`));
-    throw err;
-  }
+  await migrateToLatest(handle.db, { schema });
   return {
     ...handle,
     async close() {

@@ -13,6 +13,10 @@ describe('slugify (SPEC §2)', () => {
     ['  Alphabet   Inc. ', 'alphabet-inc'],
     ['S&P Global', 's-and-p-global'],
     ['Coca-Cola Co/The', 'coca-cola-co-the'],
+    ['T. Rowe Price Group, Inc.', 't-rowe-price-group-inc'],
+    ["Dick's Sporting Goods, Inc.", 'dick-s-sporting-goods-inc'],
+    ['1-800-FLOWERS.COM, Inc.', '1-800-flowers-com-inc'],
+    ['A&B&C', 'a-and-b-and-c'],
   ])('%s → %s', (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });
@@ -24,6 +28,9 @@ describe('nameFromSlug (SPEC §2)', () => {
     ['johnson-and-johnson', 'Johnson & Johnson'],
     ['at-and-t-inc', 'At & T Inc'],
     ['3m-co', '3m Co'],
+    ['t-rowe-price-group-inc', 'T Rowe Price Group Inc'],
+    ['1-800-flowers-com-inc', '1 800 Flowers Com Inc'],
+    ['procter-and-gamble-co', 'Procter & Gamble Co'],
     ['', ''],
   ])('%s → %s', (slug, name) => {
     expect(nameFromSlug(slug)).toBe(name);

@@ -7,8 +7,6 @@ const PAGES: Array<[path: string, title: string, heading: string]> = [
   ['/stocks', 'Stock Charts | StockGurus', 'Stock Charts'],
   ['/screener', 'Stock Screener | StockGurus', 'Stock Screener'],
   ['/companies/info', 'Company Financial Metrics | StockGurus', 'Company Financial Metrics'],
-  ['/companies/info/apple-inc', 'Apple Inc Financial Metrics | StockGurus', 'Company Financial Metrics'],
-  ['/companies/info/apple-inc/revenue', 'Apple Inc Financial Metrics | StockGurus', 'Company Financial Metrics'],
   ['/companies/market-cap-rankings', 'Market Capitalization Rankings | StockGurus', 'Market Capitalization Rankings'],
   ['/companies/annual-returns-rankings', 'Annual Returns Rankings | StockGurus', 'Annual Returns Rankings'],
   [
@@ -67,6 +65,18 @@ describe('server-rendered pages', () => {
     }
     expect(html).toContain('href="mailto:');
     expect(text(html)).toContain(`© ${new Date().getUTCFullYear()}`);
+  });
+
+  it('redirects a company page without a metric to its stock price, and 404s an unknown company', async () => {
+    const bare = await t.app.inject('/companies/info/apple-inc');
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/companies/info/apple-inc/stock-price');
+    // The test database holds no companies.
+    const unknown = await t.app.inject('/companies/info/apple-inc/revenue');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<meta name="robots" content="noindex,follow"/>');
+    expect(unknown.body).toContain('<title>Company not found | StockGurus</title>');
+    expect(text(unknown.body)).toContain('No company matches &quot;Apple Inc&quot;');
   });
 
   it('answers an unknown page with a real 404 that search engines drop', async () => {

@@ -1,25 +1,16 @@
-import { nameFromSlug } from '@app/shared/slug';
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
-import { pageMeta, siteUrlFrom } from '../lib/meta';
+import { loadCompanyMetrics } from '../features/company-metrics/company-metrics.loader';
+import { companyMetricsMeta } from '../features/company-metrics/company-metrics.meta';
+import { CompanyMetricsPage } from '../features/company-metrics/components/company-metrics-page';
+import { siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/company-metrics';
 
-export const meta: Route.MetaFunction = ({ matches, params, location }) => {
-  const company = params.companySlug ? nameFromSlug(params.companySlug) : null;
-  return pageMeta({
-    title: company ? `${company} Financial Metrics` : 'Company Financial Metrics',
-    description: company
-      ? `${company}: stock price, market cap, revenue, net income, cash, assets and liabilities over time, charted from SEC filings.`
-      : 'Chart the stock price, market cap, revenue, net income, cash, assets and liabilities of US public companies over 5, 10 or all available years, built from SEC filings.',
-    path: location.pathname,
-    siteUrl: siteUrlFrom(matches),
-  });
-};
+export function loader({ params, context }: Route.LoaderArgs) {
+  return loadCompanyMetrics(params, context);
+}
 
-export default function CompanyMetricsPage() {
-  return (
-    <PageContainer>
-      <PageHeader title="Company Financial Metrics" />
-      <ComingSoon what="Search a company and chart its price, market cap and filing metrics." />
-    </PageContainer>
-  );
+export const meta: Route.MetaFunction = ({ data, matches, location }) =>
+  companyMetricsMeta(data, siteUrlFrom(matches), location.pathname);
+
+export default function CompanyMetricsRoute({ loaderData }: Route.ComponentProps) {
+  return <CompanyMetricsPage data={loaderData} />;
 }

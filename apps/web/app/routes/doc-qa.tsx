@@ -1,4 +1,5 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import { PageContainer, PageHeader } from '../components/ui/page-header';
+import { DocQaTool } from '../features/doc-qa/components/doc-qa-tool';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/doc-qa';
 
@@ -12,8 +13,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export default function DocQaPage() {
   return (
     <PageContainer>
-      <PageHeader title={'Document QA'} />
-      <ComingSoon what={'Question answering over a PDF you choose, entirely in your browser.'} />
+      <PageHeader
+        title={'Document QA'}
+        intro={
+          'Choose a PDF such as an annual report and ask a question about it. The answer comes with the passage that supports it and its page number; when nothing in the document supports an answer, we say so instead of guessing.'
+        }
+      >
+        <p className="mt-3 max-w-3xl rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <strong>Private by design:</strong> your document never leaves your browser. The text is read and searched on
+          your device; nothing is uploaded to our servers.
+        </p>
+      </PageHeader>
+      <DocQaTool />
     </PageContainer>
   );
 }

@@ -29,7 +29,7 @@ type Orders = Record<`${EodSortBy}:${SortDir}`, Entry[]>;
 
 /**
  * One trading day's list of listed companies, sorted once by every column in both directions,
- * so a request only filters and slices (decision 004). Companies without the measure go last
+ * so a request only filters and slices (decision 006). Companies without the measure go last
  * in either direction; the ticker breaks ties so pages never overlap.
  */
 export interface Listing {

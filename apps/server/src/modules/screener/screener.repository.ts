@@ -12,7 +12,7 @@ export async function findLatestDataDate(db: Db): Promise<string | null> {
 
 /**
  * Every company quoted on `dataDate` (the currently listed ones), mapped to SPEC §3 rows.
- * The screener filters and sorts this list in memory (decision 004-screener-snapshot).
+ * The screener filters and sorts this list in memory (decision 006-screener-snapshot).
  */
 export async function findListing(db: Db, dataDate: string): Promise<StockListItem[]> {
   const rows = await db

@@ -1,0 +1,235 @@
+import type { Db } from '@app/db/client';
+import type { Company } from '@app/shared/companies';
+import type { FilingMetricKey } from '@app/shared/metrics';
+import { slugify } from '@app/shared/slug';
+import { sql } from 'kysely';
+
+/** A company with its database id, for the service's follow-up queries. */
+export interface CompanyRecord extends Company {
+  id: number;
+}
+
+/** One close of the price series. */
+export interface ClosePoint {
+  date: string;
+  close: number;
+}
+
+/** A share count in force from `date` until the next one. */
+export interface SharesPoint {
+  date: string;
+  shares: number;
+}
+
+/** One fiscal period's value of a filing metric, in millions of `currency`. */
+export interface FilingPoint {
+  period: 'annual' | 'quarter';
+  periodEnd: string;
+  fiscalYear: number;
+  fiscalPeriod: string;
+  form: string;
+  currency: string;
+  value: number;
+}
+
+/** The fundamentals columns holding filing metrics ($M). */
+export const FILING_COLUMNS = [
+  'revenue',
+  'net_income',
+  'cash',
+  'current_assets',
+  'total_assets',
+  'current_liabilities',
+  'long_term_liabilities',
+  'total_liabilities',
+] as const;
+export type FilingColumn = (typeof FILING_COLUMNS)[number];
+
+const COMPANY_COLUMNS = ['c.id', 'c.name', 'c.ticker', 'c.cik', 'c.slug'] as const;
+
+function toCompany(row: { id: number; name: string; ticker: string; cik: number | null; slug: string }): CompanyRecord {
+  return { id: row.id, comp_name: row.name, ticker: row.ticker, cik: row.cik, slug: row.slug };
+}
+
+/**
+ * The company a path segment names: its slug, ticker (BRK.B = BRK-B) or name, any case.
+ * Slug and ticker are unique indexed columns, so the usual lookups never scan the table.
+ */
+export async function findCompany(db: Db, key: string): Promise<CompanyRecord | undefined> {
+  const lower = key.toLowerCase();
+  const slugs = [...new Set([lower, slugify(key)])].filter((s) => s.length > 0);
+  const upper = key.toUpperCase();
+  const tickers = [...new Set([upper, upper.replace(/\./g, '-')])];
+  const rows = await db
+    .selectFrom('companies as c')
+    .select(COMPANY_COLUMNS)
+    .where((eb) => eb.or([eb('c.ticker', 'in', tickers), ...(slugs.length ? [eb('c.slug', 'in', slugs)] : [])]))
+    .limit(4)
+    .execute();
+  // A slug equal to the text wins over a ticker equal to it (the page links by slug).
+  const bySlug = rows.find((r) => r.slug === lower) ?? rows.find((r) => slugs.includes(r.slug));
+  const hit = bySlug ?? rows.find((r) => tickers.includes(r.ticker));
+  if (hit) return toCompany(hit);
+  const byName = await db
+    .selectFrom('companies as c')
+    .select(COMPANY_COLUMNS)
+    .where(sql`lower(c.name)`, '=', lower)
+    .orderBy('c.id')
+    .limit(1)
+    .executeTakeFirst();
+  return byName ? toCompany(byName) : undefined;
+}
+
+/** The largest companies by latest market cap (those without one last), for the empty search box. */
+export async function listLargestCompanies(db: Db, limit: number): Promise<Company[]> {
+  const rows = await db
+    .selectFrom('companies as c')
+    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
+    .select(COMPANY_COLUMNS)
+    .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
+    .orderBy('c.name')
+    .limit(limit)
+    .execute();
+  return rows.map(toCompanyWire);
+}
+
+function toCompanyWire(row: { name: string; ticker: string; cik: number | null; slug: string }): Company {
+  return { comp_name: row.name, ticker: row.ticker, cik: row.cik, slug: row.slug };
+}
+
+/** `%` and `_` typed by a visitor are literal characters, not LIKE wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * Companies whose name or ticker contains `text` (any case): the exact ticker first, then
+ * name or ticker prefixes, then other matches; larger companies first within each group.
+ * Portable SQL (lower + LIKE … ESCAPE) so both engines run the same query.
+ */
+export async function searchCompanies(db: Db, text: string, limit: number): Promise<Company[]> {
+  const lower = text.toLowerCase();
+  const contains = `%${escapeLike(lower)}%`;
+  const prefix = `${escapeLike(lower)}%`;
+  const rows = await db
+    .selectFrom('companies as c')
+    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
+    .select(COMPANY_COLUMNS)
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(c.name)`, 'like', sql`${contains} escape '\\'`),
+        eb(sql`lower(c.ticker)`, 'like', sql`${contains} escape '\\'`),
+      ]),
+    )
+    .orderBy(
+      sql`case when lower(c.ticker) = ${lower} then 0
+        when lower(c.ticker) like ${prefix} escape '\\' or lower(c.name) like ${prefix} escape '\\' then 1
+        else 2 end`,
+    )
+    .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
+    .orderBy('c.name')
+    .limit(limit)
+    .execute();
+  return rows.map(toCompanyWire);
+}
+
+/** The company's last trading day we hold, or undefined without prices. */
+export async function lastPriceDate(db: Db, companyId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('daily_prices')
+    .select((eb) => eb.fn.max('date').as('last'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+  return row?.last ?? undefined;
+}
+
+/** Closes after `after` (exclusive; everything when undefined), oldest first. */
+export async function closesAfter(db: Db, companyId: number, after: string | undefined): Promise<ClosePoint[]> {
+  let query = db.selectFrom('daily_prices').select(['date', 'close']).where('company_id', '=', companyId);
+  if (after) query = query.where('date', '>', after);
+  return query.orderBy('date').execute();
+}
+
+/** Every share count of the company, oldest first (a few dozen rows at most). */
+export async function sharesHistory(db: Db, companyId: number): Promise<SharesPoint[]> {
+  return db
+    .selectFrom('shares_outstanding')
+    .select(['date', 'shares'])
+    .where('company_id', '=', companyId)
+    .orderBy('date')
+    .execute();
+}
+
+/**
+ * Every fiscal period with a value of the metric, oldest first. Long-term liabilities fall
+ * back to total minus current liabilities where a filing does not state them.
+ */
+export async function filingSeries(db: Db, companyId: number, metric: FilingMetricKey): Promise<FilingPoint[]> {
+  const rows = await db
+    .selectFrom('fundamentals')
+    .select(['period', 'period_end', 'fiscal_year', 'fiscal_period', 'form', 'currency', ...FILING_COLUMNS])
+    .where('company_id', '=', companyId)
+    .orderBy('period_end')
+    .orderBy('period')
+    .execute();
+  const points: FilingPoint[] = [];
+  for (const row of rows) {
+    const value = filingValue(row, metric);
+    if (value === null || !Number.isFinite(value)) continue;
+    points.push({
+      period: row.period,
+      periodEnd: row.period_end,
+      fiscalYear: row.fiscal_year,
+      fiscalPeriod: row.fiscal_period,
+      form: row.form,
+      currency: row.currency,
+      value,
+    });
+  }
+  return points;
+}
+
+type FundamentalsValues = Record<FilingColumn, number | null>;
+
+function filingValue(row: FundamentalsValues, metric: FilingMetricKey): number | null {
+  switch (metric) {
+    case 'revenue':
+      return row.revenue;
+    case 'net-income':
+      return row.net_income;
+    case 'cash':
+      return row.cash;
+    case 'current-assets':
+      return row.current_assets;
+    case 'total-assets':
+      return row.total_assets;
+    case 'current-liabilities':
+      return row.current_liabilities;
+    case 'long-term-liabilities':
+      if (row.long_term_liabilities !== null) return row.long_term_liabilities;
+      if (row.total_liabilities !== null && row.current_liabilities !== null) {
+        return row.total_liabilities - row.current_liabilities;
+      }
+      return null;
+    case 'total-liabilities':
+      return row.total_liabilities;
+  }
+}
+
+/** One page of company slugs in id order, and how many companies there are. */
+export async function listSlugs(db: Db, page: number, pageSize: number): Promise<{ total: number; slugs: string[] }> {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('companies')
+      .select('slug')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+  ]);
+  return { total: Number(count.n), slugs: rows.map((r) => r.slug) };
+}

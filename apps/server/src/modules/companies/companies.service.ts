@@ -1,0 +1,160 @@
+import type { Db } from '@app/db/client';
+import {
+  COMPANY_SEARCH_LIMIT,
+  COMPANY_SLUGS_PAGE_SIZE,
+  type CompanyListResponse,
+  type CompanySlugsResponse,
+  INITIAL_COMPANY_LIST_SIZE,
+  type MetricRow,
+  type MetricSeriesResponse,
+} from '@app/shared/companies';
+import {
+  type FilingMetricKey,
+  type Frequency,
+  type MetricKey,
+  type MetricPeriod,
+  SIGNED_IN_PERIODS,
+} from '@app/shared/metrics';
+import { notFound, unauthorized } from '../../lib/errors.ts';
+import type { TokenUser } from '../../lib/tokens.ts';
+import {
+  type ClosePoint,
+  type CompanyRecord,
+  closesAfter,
+  type FilingPoint,
+  filingSeries,
+  findCompany,
+  lastPriceDate,
+  listLargestCompanies,
+  listSlugs,
+  type SharesPoint,
+  searchCompanies,
+  sharesHistory,
+} from './companies.repository.ts';
+
+/** The search box's list: the largest companies, or the matches of `name` (SPEC §7). */
+export async function listCompanies(db: Db, name: string | undefined): Promise<CompanyListResponse> {
+  if (!name) return listLargestCompanies(db, INITIAL_COMPANY_LIST_SIZE);
+  return searchCompanies(db, name, COMPANY_SEARCH_LIMIT);
+}
+
+export interface MetricSeriesRequest {
+  companyName: string;
+  metric: MetricKey;
+  period: MetricPeriod;
+  frequency: Frequency;
+  user: TokenUser | null;
+}
+
+/** One metric of one company over a range (SPEC §3, §5, §7). */
+export async function getMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
+  // SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
+  if (SIGNED_IN_PERIODS.includes(request.period) && !request.user) {
+    throw unauthorized(`Sign in to see the ${request.period === 'all' ? 'all available' : '10 year'} range`);
+  }
+  const company = await findCompany(db, request.companyName);
+  if (!company) throw notFound(`No company found for "${request.companyName}"`);
+  const { id: _id, ...wire } = company;
+  const base = { company: wire, metric: request.metric, period: request.period };
+
+  if (request.metric === 'stock-price' || request.metric === 'market-cap') {
+    const closes = await rangeOfCloses(db, company, request.period);
+    const data =
+      request.metric === 'stock-price'
+        ? closes.map((p) => row(p.date, p.close, company.cik))
+        : marketCapRows(closes, await sharesHistory(db, company.id), company.cik);
+    return { ...base, frequency: 'daily', other_currencies: [], data };
+  }
+
+  const points = await filingSeries(db, company.id, request.metric as FilingMetricKey);
+  const usd = points.filter((p) => p.currency === 'USD');
+  const otherCurrencies = [...new Set(points.filter((p) => p.currency !== 'USD').map((p) => p.currency))].sort();
+  const chosen = choosePeriods(usd, request.frequency);
+  const inRange = cutToRange(chosen, (p) => p.periodEnd, request.period);
+  const kinds = new Set(inRange.map((p) => p.period));
+  const frequency = kinds.size > 1 ? 'mixed' : kinds.has('quarter') ? 'quarterly' : 'annual';
+  return {
+    ...base,
+    frequency: inRange.length === 0 ? request.frequency : frequency,
+    other_currencies: otherCurrencies,
+    data: inRange.map((p) => ({
+      ...row(p.periodEnd, p.value, company.cik),
+      fiscal_label: fiscalLabel(p),
+      form: p.form,
+    })),
+  };
+}
+
+function row(date: string, value: number, cik: number | null): MetricRow {
+  return { formatted_date: date, column_val: value, cik };
+}
+
+/** 'FY2023' for a fiscal year, 'Q2 2024' for a quarter. */
+function fiscalLabel(p: FilingPoint): string {
+  return p.period === 'annual' || p.fiscalPeriod === 'FY' ? `FY${p.fiscalYear}` : `${p.fiscalPeriod} ${p.fiscalYear}`;
+}
+
+/**
+ * The first day left out of a range: N years before the series' last date (exclusive),
+ * so 5 years of quarters are 20 points, not 21.
+ */
+export function rangeStart(lastDate: string, period: MetricPeriod): string | undefined {
+  if (period === 'all') return undefined;
+  const years = Number(period);
+  return `${String(Number(lastDate.slice(0, 4)) - years).padStart(4, '0')}${lastDate.slice(4)}`;
+}
+
+async function rangeOfCloses(db: Db, company: CompanyRecord, period: MetricPeriod): Promise<ClosePoint[]> {
+  if (period === 'all') return closesAfter(db, company.id, undefined);
+  const last = await lastPriceDate(db, company.id);
+  if (!last) return [];
+  return closesAfter(db, company.id, rangeStart(last, period));
+}
+
+function cutToRange<T>(points: T[], dateOf: (p: T) => string, period: MetricPeriod): T[] {
+  const last = points.at(-1);
+  if (!last) return points;
+  const start = rangeStart(dateOf(last), period);
+  return start ? points.filter((p) => dateOf(p) > start) : points;
+}
+
+/**
+ * Quarterly: every fiscal quarter, plus the annual value of fiscal years that have no quarter
+ * (older filings, or companies that only file annually). Annual: fiscal years only.
+ */
+function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint[] {
+  const annual = points.filter((p) => p.period === 'annual');
+  if (frequency === 'annual') return annual;
+  const quarters = points.filter((p) => p.period === 'quarter');
+  const yearsWithQuarters = new Set(quarters.map((p) => p.fiscalYear));
+  return [...quarters, ...annual.filter((p) => !yearsWithQuarters.has(p.fiscalYear))].sort((a, b) =>
+    a.periodEnd < b.periodEnd ? -1 : a.periodEnd > b.periodEnd ? 1 : 0,
+  );
+}
+
+/**
+ * Market cap in $M on each trading day: close × the share count in force that day / 1e6.
+ * Before the first known count the earliest count is used; without any count there is no series.
+ */
+export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: number | null): MetricRow[] {
+  const first = shares[0];
+  if (!first) return [];
+  const rows: MetricRow[] = [];
+  let next = 0;
+  let inForce = first.shares;
+  for (const { date, close } of closes) {
+    // Both lists are sorted by date: advance through the share counts once.
+    while (next < shares.length && (shares[next] as SharesPoint).date <= date) {
+      inForce = (shares[next] as SharesPoint).shares;
+      next += 1;
+    }
+    rows.push(row(date, (close * inForce) / 1e6, cik));
+  }
+  return rows;
+}
+
+/** One page of slugs for the sitemap. */
+export async function getCompanySlugs(db: Db, page: number): Promise<CompanySlugsResponse> {
+  const { total, slugs } = await listSlugs(db, page, COMPANY_SLUGS_PAGE_SIZE);
+  return { total, page, pageSize: COMPANY_SLUGS_PAGE_SIZE, slugs };
+}

@@ -1,0 +1,31 @@
+import type { CompanyListResponse, MetricSeriesResponse } from '@app/shared/companies';
+import type { Frequency, MetricKey, MetricPeriod } from '@app/shared/metrics';
+import type { AppLoadContext } from 'react-router';
+import { apiGet } from '../../lib/api-client';
+
+/** The search box's list: the initial one without `name`, else the matches. */
+export function fetchCompanies(name: string, signal?: AbortSignal): Promise<CompanyListResponse> {
+  const query = name ? `?name=${encodeURIComponent(name)}` : '';
+  return apiGet<CompanyListResponse>(`/api/companies/list${query}`, { signal });
+}
+
+export interface SeriesRequest {
+  slug: string;
+  metric: MetricKey;
+  period: MetricPeriod;
+  frequency: Frequency;
+}
+
+export function seriesPath({ slug, metric, period, frequency }: SeriesRequest): string {
+  const query = new URLSearchParams({ period });
+  if (frequency !== 'quarterly') query.set('frequency', frequency);
+  return `/api/companies/${encodeURIComponent(slug)}/${metric}?${query}`;
+}
+
+/** One metric series; in a loader pass `context` (server, public range only). */
+export function fetchSeries(
+  request: SeriesRequest,
+  options: { context?: AppLoadContext; signal?: AbortSignal } = {},
+): Promise<MetricSeriesResponse> {
+  return apiGet<MetricSeriesResponse>(seriesPath(request), options);
+}

@@ -1,0 +1,263 @@
+import type { Company, MetricSeriesResponse } from '@app/shared/companies';
+import { type Frequency, METRICS, type MetricPeriod } from '@app/shared/metrics';
+import { nameFromSlug } from '@app/shared/slug';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useNavigation } from 'react-router';
+import { PageContainer, PageHeader } from '../../../components/ui/page-header';
+import { readStoredUser } from '../../../lib/auth-storage';
+import { fetchSeries } from '../company-metrics.api';
+import type { CompanyMetricsData } from '../company-metrics.loader';
+import { PAGE_TITLE } from '../company-metrics.meta';
+import { formatValue, frequencyNote, RANGE_LABELS, secFilingsUrl, summarySentence } from '../metric-text';
+import { CompanySearch } from './company-search';
+import { CHART_HEIGHT_CLASS, MetricChart } from './metric-chart';
+import { MetricChips } from './metric-chips';
+import { RangeControls } from './range-controls';
+
+/** The company metrics page (SPEC §2, §4): search, metric chips, ranges, chart, legend, summary. */
+export function CompanyMetricsPage({ data }: { data: CompanyMetricsData }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const signedIn = useSignedIn();
+  const [period, setPeriod] = useState<MetricPeriod>('5');
+  const [frequency, setFrequency] = useState<Frequency>('quarterly');
+  const [logScale, setLogScale] = useState(false);
+  const [series, setSeries] = useState<MetricSeriesResponse | null>(data.series);
+  const [fetching, setFetching] = useState(false);
+  const definition = METRICS[data.metric];
+  const filing = definition.source === 'filings';
+
+  // Signing out in another tab takes the long ranges away again.
+  useEffect(() => {
+    if (!signedIn) setPeriod('5');
+  }, [signedIn]);
+
+  // The server renders the public default (5 years, quarterly); anything else is fetched here,
+  // with the signed-in user's token, whenever company, metric, range or periods change (SPEC §4).
+  useEffect(() => {
+    if (!data.slug || data.notFound || (period === '5' && (frequency === 'quarterly' || !filing))) {
+      setSeries(data.series);
+      setFetching(false);
+      return;
+    }
+    const controller = new AbortController();
+    setFetching(true);
+    fetchSeries({ slug: data.slug, metric: data.metric, period, frequency }, { signal: controller.signal })
+      .then((next) => setSeries(next))
+      .catch((err) => {
+        if (controller.signal.aborted) return;
+        // SPEC §8: logged only; the chart shows its empty state.
+        console.warn('Metric series failed to load', err);
+        setSeries(null);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setFetching(false);
+      });
+    return () => controller.abort();
+  }, [data, period, frequency, filing]);
+
+  const onSelect = useCallback(
+    (company: Company) => navigate(`/companies/info/${company.slug}/${data.metric}`),
+    [navigate, data.metric],
+  );
+
+  const loading =
+    fetching || (navigation.state === 'loading' && navigation.location.pathname.startsWith('/companies/info'));
+  const company = series?.company ?? null;
+  const slugName = data.slug ? nameFromSlug(data.slug) : '';
+  const searchText = company?.comp_name ?? slugName;
+  const allPositive = (series?.data ?? []).every((r) => r.column_val > 0);
+  const showLog = period !== '5';
+
+  return (
+    <PageContainer>
+      <PageHeader
+        title={company ? `${company.comp_name} (${company.ticker})` : PAGE_TITLE}
+        intro="Stock price, market cap and the main figures of SEC filings for US public companies, charted over 5, 10 or all available years."
+      />
+      <div className="flex flex-col gap-6">
+        <CompanySearch initialText={searchText} skipTexts={[searchText, slugName]} onSelect={onSelect} />
+        {data.slug && !data.notFound ? <MetricChips slug={data.slug} metric={data.metric} /> : null}
+        {data.slug && !data.notFound ? (
+          <RangeControls
+            period={period}
+            onPeriod={setPeriod}
+            signedIn={signedIn}
+            frequency={filing ? frequency : null}
+            onFrequency={setFrequency}
+            logScale={showLog ? logScale && allPositive : null}
+            logScaleDisabled={!allPositive}
+            onLogScale={setLogScale}
+          />
+        ) : null}
+
+        <section
+          aria-labelledby="metric-chart-heading"
+          className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          <h2 id="metric-chart-heading" className="text-lg font-semibold text-slate-900">
+            {company ? `${definition.label}` : 'Chart'}
+          </h2>
+          {series && company ? <Legend series={series} period={period} /> : null}
+          <div className="relative mt-4" aria-busy={loading}>
+            <ChartBody data={data} series={series} logScale={showLog && logScale && allPositive} />
+            {loading ? <Spinner /> : null}
+          </div>
+        </section>
+
+        {series && company && series.data.length > 0 ? (
+          <>
+            <Summary series={series} />
+            <LatestValues series={series} />
+          </>
+        ) : null}
+        {company?.cik ? (
+          <p>
+            <a
+              href={secFilingsUrl(company.cik)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-brand-700 underline hover:text-brand-600"
+            >
+              View {company.comp_name} filings on SEC EDGAR
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </p>
+        ) : null}
+      </div>
+    </PageContainer>
+  );
+}
+
+function ChartBody({
+  data,
+  series,
+  logScale,
+}: {
+  data: CompanyMetricsData;
+  series: MetricSeriesResponse | null;
+  logScale: boolean;
+}) {
+  let message: string | null = null;
+  if (!data.slug) message = 'Select a company to view metrics';
+  else if (data.notFound) message = `No company matches "${nameFromSlug(data.slug)}". Search for it above.`;
+  else if (!series || series.data.length === 0) message = 'No data available';
+  if (message) {
+    return (
+      <div className={`${CHART_HEIGHT_CLASS} flex items-center justify-center rounded-lg bg-slate-50 text-slate-600`}>
+        <p>{message}</p>
+      </div>
+    );
+  }
+  return <MetricChart series={series as MetricSeriesResponse} logScale={logScale} />;
+}
+
+function Spinner() {
+  return (
+    <div className="absolute inset-0 flex items-center justify-center bg-white/60" role="status">
+      <span className="size-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+      <span className="sr-only">Loading</span>
+    </div>
+  );
+}
+
+/** SPEC §2 legend: metric, ticker, range, number of data points (and which filing periods). */
+function Legend({ series, period }: { series: MetricSeriesResponse; period: MetricPeriod }) {
+  const definition = METRICS[series.metric];
+  const note = frequencyNote(series);
+  return (
+    <div className="mt-1 text-sm text-slate-600" data-testid="metric-legend">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block size-3 rounded-sm bg-brand-600" />
+          {definition.label}
+        </span>
+        <span className="font-mono">{series.company.ticker}</span>
+        <span>{RANGE_LABELS[period]}</span>
+        <span>{series.data.length.toLocaleString('en-US')} data points</span>
+      </p>
+      {note ? <p className="mt-1">{note}. Amounts in millions of US dollars.</p> : null}
+      {series.metric === 'stock-price' ? (
+        <p className="mt-1">Daily closing price in US dollars, split-adjusted.</p>
+      ) : null}
+      {series.metric === 'market-cap' ? (
+        <p className="mt-1">Daily close × shares outstanding, in millions of US dollars.</p>
+      ) : null}
+      {series.other_currencies.length > 0 ? (
+        <p className="mt-1 text-amber-800">
+          {series.company.comp_name} also reports in {series.other_currencies.join(', ')}; only amounts in US dollars
+          are charted.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Summary({ series }: { series: MetricSeriesResponse }) {
+  const definition = METRICS[series.metric];
+  return (
+    <section aria-labelledby="metric-summary-heading" className="max-w-3xl">
+      <h2 id="metric-summary-heading" className="text-lg font-semibold text-slate-900">
+        About {definition.label.toLowerCase()}
+      </h2>
+      <p className="mt-2 text-slate-700" data-testid="metric-summary">
+        {summarySentence(series)}
+      </p>
+      <p className="mt-2 text-slate-700">{definition.explanation}</p>
+    </section>
+  );
+}
+
+/** The latest values as a table: the numbers in the HTML for readers and crawlers without the chart. */
+function LatestValues({ series }: { series: MetricSeriesResponse }) {
+  const definition = METRICS[series.metric];
+  const rows = series.data.slice(-8).reverse();
+  const filing = definition.source === 'filings';
+  return (
+    <section aria-labelledby="latest-values-heading" className="max-w-xl">
+      <h2 id="latest-values-heading" className="text-lg font-semibold text-slate-900">
+        Latest values
+      </h2>
+      <table className="mt-2 w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {filing ? 'Period' : 'Date'}
+            </th>
+            {filing ? (
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Ended
+              </th>
+            ) : null}
+            <th scope="col" className="py-2 text-right font-medium">
+              {definition.label}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.formatted_date} className="border-b border-slate-100">
+              <td className="py-2 pr-4">
+                {filing ? `${row.fiscal_label ?? ''}${row.form ? ` (${row.form})` : ''}` : row.formatted_date}
+              </td>
+              {filing ? <td className="py-2 pr-4">{row.formatted_date}</td> : null}
+              <td className="py-2 text-right font-mono tabular-nums">{formatValue(definition, row.column_val)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Whether a user is signed in (browser storage, so false on the server and until hydration). */
+function useSignedIn(): boolean {
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    const read = () => setSignedIn(readStoredUser() !== null);
+    read();
+    window.addEventListener('storage', read);
+    return () => window.removeEventListener('storage', read);
+  }, []);
+  return signedIn;
+}

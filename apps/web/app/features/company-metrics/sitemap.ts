@@ -1,0 +1,77 @@
+import { COMPANY_SLUGS_PAGE_SIZE, type CompanySlugsResponse } from '@app/shared/companies';
+import { METRIC_KEYS } from '@app/shared/metrics';
+import type { AppLoadContext } from 'react-router';
+import { apiGet } from '../../lib/api-client';
+
+/** The sitemap protocol's limit of URLs per file; above it /sitemap.xml becomes an index. */
+export const SITEMAP_URL_LIMIT = 50_000;
+
+/** Public pages worth indexing (account and simulator pages stay out, as robots.txt says). */
+export const STATIC_PATHS = [
+  '/',
+  '/screener',
+  '/companies/info',
+  '/companies/market-cap-rankings',
+  '/companies/annual-returns-rankings',
+  '/companies/dollar-volume-rankings',
+  '/news',
+  '/doc-qa',
+  '/login',
+  '/signup',
+  '/privacy',
+  '/terms',
+  '/disclosures',
+] as const;
+
+/** Every metric page of each company (the bare company URL redirects, so it is not listed). */
+export function companyPaths(slugs: string[]): string[] {
+  return slugs.flatMap((slug) => METRIC_KEYS.map((metric) => `/companies/info/${slug}/${metric}`));
+}
+
+/** One file fits when the static pages and every company's metric pages stay within the limit. */
+export function needsIndex(companyCount: number): boolean {
+  return STATIC_PATHS.length + companyCount * METRIC_KEYS.length > SITEMAP_URL_LIMIT;
+}
+
+/** File names of the index: the static pages, then one file per page of company slugs. */
+export function indexFiles(companyCount: number): string[] {
+  const pages = Math.ceil(companyCount / COMPANY_SLUGS_PAGE_SIZE);
+  return ['static.xml', ...Array.from({ length: pages }, (_, i) => `companies-${i + 1}.xml`)];
+}
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[ch] ?? ch,
+  );
+
+export function urlset(siteUrl: string, paths: readonly string[]): string {
+  const urls = paths.map((p) => `<url><loc>${escapeXml(`${siteUrl}${p}`)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function sitemapIndex(siteUrl: string, files: readonly string[]): string {
+  const items = files.map((f) => `<sitemap><loc>${escapeXml(`${siteUrl}/sitemaps/${f}`)}</loc></sitemap>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
+}
+
+function slugPage(page: number, context: AppLoadContext) {
+  return apiGet<CompanySlugsResponse>(`/api/companies/slugs?page=${page}`, { context });
+}
+
+/** `/sitemap.xml`: every URL in one file, or an index of files when there are too many. */
+export async function rootSitemap(context: AppLoadContext): Promise<string> {
+  const first = await slugPage(1, context);
+  if (needsIndex(first.total)) return sitemapIndex(context.siteUrl, indexFiles(first.total));
+  return urlset(context.siteUrl, [...STATIC_PATHS, ...companyPaths(first.slugs)]);
+}
+
+/** `/sitemaps/{file}` of the index; null for a file the index does not name. */
+export async function partSitemap(file: string, context: AppLoadContext): Promise<string | null> {
+  if (file === 'static.xml') return urlset(context.siteUrl, STATIC_PATHS);
+  const match = /^companies-([1-9]\d{0,5})\.xml$/.exec(file);
+  if (!match) return null;
+  const page = await slugPage(Number(match[1]), context);
+  if (page.slugs.length === 0) return null;
+  return urlset(context.siteUrl, companyPaths(page.slugs));
+}

@@ -1,0 +1,11 @@
+import { partSitemap, rootSitemap } from '../features/company-metrics/sitemap';
+import type { Route } from './+types/sitemap-xml';
+
+const HEADERS = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const file = (params as { file?: string }).file;
+  const body = file === undefined ? await rootSitemap(context) : await partSitemap(file, context);
+  if (body === null) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  return new Response(body, { headers: HEADERS });
+}

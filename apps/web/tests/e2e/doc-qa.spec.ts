@@ -1,0 +1,184 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { makePdf } from '@app/doc-qa/testing/make-pdf';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  VIEWPORTS,
+} from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const filler = (topic: string) =>
+  `This section reviews ${topic} in more detail. Readers will find the discussion useful when they compare periods, ` +
+  'although the figures that matter most are summarised elsewhere in the report and in the notes to the statements.';
+
+async function reportPdf() {
+  return Buffer.from(
+    await makePdf([
+      {
+        paragraphs: [
+          'Company history',
+          'Larkspur Instruments was founded in 1987 by Helena Marsh and Tomas Okafor in a rented garage in Dayton, Ohio. The company first sold handheld soil meters to farmers before moving into laboratory scales.',
+          filler('the early years of the company'),
+        ],
+      },
+      {
+        paragraphs: [
+          'Results of operations',
+          'In fiscal 2023 Larkspur reported revenue of $1.46 billion, up 8.2 percent from the prior year. Net income fell to $97 million because of higher freight costs.',
+          filler('the results of operations'),
+        ],
+      },
+      { paragraphs: ['Risk factors', filler('risks of the business'), filler('supply chain matters')] },
+      {
+        paragraphs: [
+          'Leadership',
+          'Chief financial officer Priya Natarajan joined the company from a rival maker of weighing equipment and leads investor relations.',
+          filler('the leadership of the company'),
+        ],
+      },
+    ]),
+  );
+}
+
+function answerBox(page: Page) {
+  return page.getByLabel('Answer', { exact: true });
+}
+
+async function upload(page: Page, name: string, buffer: Buffer, mimeType = 'application/pdf') {
+  await page.getByLabel('Choose a PDF').setInputFiles({ name, mimeType, buffer });
+}
+
+async function askQuestion(page: Page, question: string) {
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+}
+
+describe('Document QA', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('renders title, heading and the privacy promise on the server', async () => {
+    const html = await (await fetch(`${server.url}/doc-qa`)).text();
+    expect(html).toContain('<title>Document QA | StockGurus</title>');
+    expect(html).toContain(`<link rel="canonical" href="${server.url}/doc-qa"/>`);
+    expect(html).toMatch(/<h1[^>]*>Document QA<\/h1>/);
+    expect(html).toContain('your document never leaves your browser');
+  });
+
+  it('answers questions from different pages with highlighted evidence and page numbers', async () => {
+    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/doc-qa`);
+    await upload(page, 'annual-report.pdf', await reportPdf());
+    await expect
+      .poll(() => page.getByTestId('preflight').textContent())
+      .toMatch(/annual-report\.pdf: 4 pages, [\d,]+ words/);
+    const textBox = page.getByLabel('Document text (you can edit it)');
+    expect(await textBox.inputValue()).toContain('--- Page 4 ---');
+
+    const cases = [
+      { q: 'When was Larkspur Instruments founded?', answer: '1987', page: 1 },
+      { q: 'How much revenue did Larkspur report in fiscal 2023?', answer: '$1.46 billion', page: 2 },
+      { q: 'Who is the chief financial officer?', answer: 'Priya Natarajan', page: 4 },
+    ];
+    for (const c of cases) {
+      await askQuestion(page, c.q);
+      expect(await answerBox(page).inputValue()).toBe(c.answer);
+      const evidence = page.getByTestId('evidence').first();
+      expect(await evidence.locator('mark').textContent()).toBe(c.answer);
+      expect(await evidence.getByRole('button').textContent()).toBe(`Page ${c.page}`);
+    }
+    // The page button scrolls the text box to the passage and selects it.
+    await page.getByTestId('evidence').first().getByRole('button').click();
+    const view = await textBox.evaluate((el: HTMLTextAreaElement) => ({
+      scrollTop: el.scrollTop,
+      selected: el.value.slice(el.selectionStart, el.selectionEnd),
+    }));
+    expect(view.scrollTop).toBeGreaterThan(0);
+    expect(view.selected).toContain('Priya Natarajan');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'doc-qa-1280.png'), fullPage: true });
+
+    await askQuestion(page, 'What is the boiling point of mercury on Mars?');
+    expect(await answerBox(page).inputValue()).toBe('Not found in this document');
+    expect(await page.getByTestId('evidence').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('keeps Submit disabled until there is a question and text', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const submit = page.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Question', { exact: true }).fill('Who founded the company?');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Question', { exact: true }).fill('');
+    await page.getByLabel('Document text (you can edit it)').fill('Helena Marsh founded the company in 1987.');
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('Question', { exact: true }).fill('Who founded the company?');
+    expect(await submit.isEnabled()).toBe(true);
+    await askQuestion(page, 'Who founded the company?');
+    expect(await answerBox(page).inputValue()).toBe('Helena Marsh');
+    await close();
+  });
+
+  it('rejects a file that is not a PDF, whatever its name', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/doc-qa`);
+    await upload(page, 'report.pdf', Buffer.from('Just some text pretending to be a PDF.'));
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('“report.pdf” is not a PDF file. Choose a PDF document.');
+    await close();
+  });
+
+  it('warns when the PDF has no text layer', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/doc-qa`);
+    await upload(page, 'scan.pdf', Buffer.from(await makePdf([{ scanned: true }, { scanned: true }])));
+    // The timings join the line once indexing is done; the counts are what this test is about.
+    await expect.poll(() => page.getByTestId('preflight').textContent()).toMatch(/^scan\.pdf: 2 pages, 0 words/);
+    expect(await page.getByText('This PDF looks scanned — no text to search.').isVisible()).toBe(true);
+    await close();
+  });
+
+  it('says so when the bytes look like a PDF but cannot be read', async () => {
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/doc-qa`);
+    await upload(page, 'broken.pdf', Buffer.from('%PDF-1.7\nthis is not really a PDF body'));
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not read the PDF file.');
+    await close();
+  });
+
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['mobile', VIEWPORTS.mobile],
+  ] as const)('is accessible and fits the screen with an answer shown (%s)', async (name, viewport) => {
+    const { page, close } = await openPage(browser, viewport);
+    await gotoHydrated(page, `${server.url}/doc-qa`);
+    await upload(page, 'annual-report.pdf', await reportPdf());
+    await expect.poll(() => page.getByTestId('preflight').textContent()).toContain('4 pages');
+    await askQuestion(page, 'How much was net income?');
+    expect(await answerBox(page).inputValue()).toBe('$97 million');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (name === 'mobile') await page.screenshot({ path: join(SCREENSHOT_DIR, 'doc-qa-375.png'), fullPage: true });
+    await close();
+  });
+});

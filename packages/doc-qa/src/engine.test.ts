@@ -1,0 +1,64 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { joinPages } from './chunk';
+import { createDocQa } from './engine';
+import { bestOver, f1Score, type SquadFile } from './squad';
+
+describe('createDocQa', () => {
+  const doc = joinPages([
+    'Larkspur Instruments was founded in 1987 in Dayton, Ohio, by two engineers who built soil meters.',
+    'In fiscal 2023 Larkspur reported revenue of $1.46 billion, up 8.2 percent from the prior year.',
+    'The company ended 2023 with $310 million in cash and a credit line that matures in 2027.',
+  ]);
+  const engine = createDocQa(doc);
+
+  it('returns the answer with its page, passage, highlight and alternatives', () => {
+    const r = engine.answer('How much cash did the company have at the end of 2023?');
+    expect(r.answer).toBe('$310 million');
+    expect(r.page).toBe(3);
+    expect(r.passage?.text.slice(r.highlight?.start, r.highlight?.end)).toBe('$310 million');
+    expect(doc.slice(r.passage?.start, r.passage?.end)).toContain('$310 million in cash');
+    expect(r.alternatives.length).toBeLessThanOrEqual(2);
+    expect(r.alternatives.every((a) => a.page !== 3)).toBe(true);
+  });
+
+  it('finds answers on different pages', () => {
+    expect(engine.answer('When was Larkspur Instruments founded?')).toMatchObject({ answer: '1987', page: 1 });
+    expect(engine.answer('How much revenue did Larkspur report in fiscal 2023?')).toMatchObject({
+      answer: '$1.46 billion',
+      page: 2,
+    });
+  });
+
+  it('answers null with no evidence when the document has nothing on the question', () => {
+    expect(engine.answer('What is the capital of Peru?')).toMatchObject({
+      answer: null,
+      passage: null,
+      alternatives: [],
+    });
+    expect(createDocQa('').answer('Anything?').answer).toBeNull();
+  });
+});
+
+describe('reader R0 on the hand-written SQuAD-format fixture', () => {
+  it('scores well above the sliding-window baseline with the paragraph given', () => {
+    const squad = JSON.parse(
+      readFileSync(new URL('../fixtures/larkspur-qa.json', import.meta.url), 'utf8'),
+    ) as SquadFile;
+    let f1 = 0;
+    let n = 0;
+    for (const p of squad.data.flatMap((a) => a.paragraphs)) {
+      const paragraph = createDocQa(p.context);
+      for (const qa of p.qas) {
+        f1 += bestOver(
+          f1Score,
+          paragraph.answer(qa.question).answer,
+          qa.answers.map((a) => a.text),
+        );
+        n += 1;
+      }
+    }
+    expect(n).toBeGreaterThanOrEqual(30);
+    expect((100 * f1) / n).toBeGreaterThanOrEqual(30);
+  });
+});

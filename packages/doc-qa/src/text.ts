@@ -1,0 +1,67 @@
+/** Words that carry no meaning for retrieval or for matching a question to a passage. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  `a about above after again against all am an and any are as at be because been before being below between both but by
+  can could did do does doing down during each few for from further had has have having he her here hers herself him
+  himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other
+  our ours ourselves out over own same she should so some such than that the their theirs them themselves then there
+  these they this those through to too under until up very was we were what when where which while who whom whose why
+  will with would you your yours yourself yourselves also did does many much per s t than whats`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** A word of a text with its place in that text. */
+export interface WordSpan {
+  /** Lower-case, without thousands separators. */
+  word: string;
+  start: number;
+  end: number;
+}
+
+// Numbers keep their decimal point and thousands separators (1,234.5) so "$1,234.5 million" stays one word.
+const WORD = /[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*/gu;
+
+/** Words of a text with their character offsets. */
+export function wordSpans(text: string): WordSpan[] {
+  const out: WordSpan[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const raw = m[0];
+    const word = /^\d/.test(raw) ? raw.replace(/,/g, '') : raw.toLowerCase().replace(/’/g, "'");
+    out.push({ word, start: m.index, end: m.index + raw.length });
+  }
+  return out;
+}
+
+/**
+ * A light suffix stripper: enough to match "revenues" to "revenue" and "reported" to "report"
+ * without a dictionary. Numbers and short words pass through unchanged.
+ */
+export function stem(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word.replace(/'s$/, '');
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('sses')) return w.slice(0, -2);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('es') && w.length > 4 && /(?:ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is')) w = w.slice(0, -1);
+  else if (w.endsWith('ly') && w.length > 5) w = w.slice(0, -2);
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** Index terms of a text: content words, stemmed. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const { word } of wordSpans(text)) {
+    if (!STOPWORDS.has(word)) out.push(stem(word));
+  }
+  return out;
+}
+
+/** Number of words in a text, as a reader would count them. */
+export function countWords(text: string): number {
+  let n = 0;
+  for (const _ of text.matchAll(WORD)) n += 1;
+  return n;
+}

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createDb, type DbHandle, dbConfigFromEnv, migrateToLatest } from '@app/db/client';
+
+/** What every command gets: an open, migrated database and its arguments. */
+export interface CommandContext {
+  handle: DbHandle;
+  args: string[];
+}
+
+interface CommandEntry {
+  summary: string;
+  load: () => Promise<{ run(ctx: CommandContext): Promise<void> }>;
+}
+
+// One line per command; each lives in its own file under commands/.
+const COMMANDS: Record<string, CommandEntry> = {
+  stats: {
+    summary: 'print coverage: companies, date range, rows per table',
+    load: () => import('./commands/stats.ts'),
+  },
+  'import-all': {
+    summary: 'import a folder like ../shared/data: companies, prices, filings',
+    load: () => import('./commands/import-all.ts'),
+  },
+  'import-companies': {
+    summary: 'import SEC company_tickers(_exchange).json',
+    load: () => import('./commands/import-companies.ts'),
+  },
+  'import-prices': {
+    summary: 'import price CSV files [--tickers tickers.csv]',
+    load: () => import('./commands/import-prices.ts'),
+  },
+  'import-facts': {
+    summary: 'import SEC companyfacts JSON files (after prices)',
+    load: () => import('./commands/import-facts.ts'),
+  },
+  'download-sec': {
+    summary: 'download SEC ticker list and companyfacts (SEC_USER_AGENT)',
+    load: () => import('./commands/download-sec.ts'),
+  },
+};
+
+function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`);
+  return `Usage: npm run data -- <command> [options]\n\nCommands:\n${lines.join('\n')}`;
+}
+
+async function main() {
+  const [name, ...args] = process.argv.slice(2);
+  const entry = name ? COMMANDS[name] : undefined;
+  if (!entry) {
+    console.error(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
+    process.exit(name ? 2 : 0);
+  }
+  const config = dbConfigFromEnv();
+  if (config.engine === 'sqlite') mkdirSync(dirname(config.filename), { recursive: true });
+  const handle = createDb(config);
+  try {
+    await migrateToLatest(handle.db);
+    const command = await entry.load();
+    await command.run({ handle, args });
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+import { resolveDataDir } from '@app/db/client';
+import type { CommandContext } from '../cli.ts';
+import { ImportReport } from '../importers/report.ts';
+import { downloadSec, SecClient } from '../sec/client.ts';
+
+/**
+ * `download-sec [dir] [--limit N] [--cik N,...]`: SEC ticker list and companyfacts into `dir`
+ * (default $DATA_DIR/sec), ready for `import-all dir`. Needs SEC_USER_AGENT.
+ */
+export async function run({ args }: CommandContext) {
+  const flag = (name: string) => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+  const outDir = positional[0] ?? `${resolveDataDir()}/sec`;
+  const client = new SecClient({
+    userAgent: process.env.SEC_USER_AGENT ?? '',
+    dataUrl: process.env.SEC_DATA_URL || undefined,
+    filesUrl: process.env.SEC_FILES_URL || undefined,
+  });
+  const limit = flag('--limit');
+  const ciks = flag('--cik')?.split(',').map(Number);
+  const report = new ImportReport('download-sec');
+  await downloadSec(client, { outDir, limit: limit ? Number(limit) : undefined, ciks }, report);
+  console.info(report.summary());
+  console.info(`Next: npm run data -- import-all ${outDir}`);
+}

@@ -1,0 +1,13 @@
+import type { CommandContext } from '../cli.ts';
+import { refreshDerived } from '../derived.ts';
+import { importFacts } from '../importers/import-facts.ts';
+import { ImportReport } from '../importers/report.ts';
+
+/** `import-facts <CIK##########.json[.gz]>...`: SEC companyfacts files; run after import-prices. */
+export async function run({ handle, args }: CommandContext) {
+  if (args.length === 0) throw new Error('Usage: npm run data -- import-facts <CIK##########.json[.gz]>...');
+  const report = new ImportReport('filings');
+  const result = await importFacts(handle.db, args, report);
+  await refreshDerived(handle.db, { companyIds: result.companyIds });
+  console.info(report.summary());
+}

@@ -1,0 +1,270 @@
+import { basename } from 'node:path';
+import type { Db } from '@app/db/client';
+import type { CompaniesTable } from '@app/db/schema';
+import { slugify } from '@app/shared/slug';
+import type { Selectable } from 'kysely';
+import { readCsv, readText } from './files.ts';
+import type { ImportReport } from './report.ts';
+import { sectorFromGics, sectorFromSic } from './sectors.ts';
+
+/** One company as the sources describe it, before it has a database id. */
+export interface CompanyRecord {
+  cik: number | null;
+  ticker: string;
+  name: string;
+  exchange: string | null;
+  sic: string | null;
+  sector: number | null;
+  industry: string | null;
+}
+
+/** The files the companies importer reads; only the ticker list is required. */
+export interface CompanySources {
+  /** SEC `company_tickers_exchange.json` or `company_tickers.json`. */
+  tickers: string;
+  /** `{"<cik>": "<SIC>"}` (SEC submissions `sic`). */
+  cikSic?: string;
+  /** Tidy universe with `gics_sector`, `gics_sub_industry`, `sic_industry_title` columns. */
+  companiesCsv?: string;
+  /** S&P 500 list with `GICS Sector`, `GICS Sub-Industry`, `CIK`. */
+  constituentsCsv?: string;
+  /** SEC SIC list: `SIC Code,Office,Industry Title`. */
+  sicTitlesCsv?: string;
+}
+
+interface SecRow {
+  cik: number;
+  ticker: string;
+  name: string;
+  exchange: string | null;
+}
+
+/** Rows of either SEC ticker file, in SEC's order (largest companies first). */
+export function parseSecTickers(json: unknown, file: string, report: ImportReport): SecRow[] {
+  const rows: SecRow[] = [];
+  const push = (cik: unknown, ticker: unknown, name: unknown, exchange: unknown, where: number) => {
+    report.read++;
+    const c = typeof cik === 'string' ? Number(cik) : cik;
+    if (typeof c !== 'number' || !Number.isInteger(c) || c <= 0 || typeof ticker !== 'string' || !ticker.trim()) {
+      report.reject(file, where, `malformed ticker row: ${JSON.stringify([cik, ticker, name])}`);
+      return;
+    }
+    rows.push({
+      cik: c,
+      ticker: ticker.trim().toUpperCase().replace(/\./g, '-'),
+      name: typeof name === 'string' && name.trim() ? name.trim() : ticker.trim(),
+      exchange: normaliseExchange(exchange),
+    });
+  };
+  if (json && typeof json === 'object' && 'fields' in json && 'data' in json) {
+    const { fields, data } = json as { fields: string[]; data: unknown[][] };
+    const at = (name: string) => fields.indexOf(name);
+    data.forEach((r, i) => {
+      push(r[at('cik')], r[at('ticker')], r[at('name')], at('exchange') >= 0 ? r[at('exchange')] : null, i + 1);
+    });
+  } else if (json && typeof json === 'object') {
+    Object.values(json as Record<string, { cik_str?: unknown; ticker?: unknown; title?: unknown }>).forEach((r, i) => {
+      push(r?.cik_str, r?.ticker, r?.title, null, i + 1);
+    });
+  } else report.reject(file, undefined, 'not a SEC ticker list');
+  return rows;
+}
+
+function normaliseExchange(value: unknown): string | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  return value.trim() === 'NYS' ? 'NYSE' : value.trim();
+}
+
+/**
+ * SEC spells many registrants in capitals ('MICROSOFT CORP'); pages read better in title
+ * case. Mixed-case names are kept as filed.
+ */
+export function displayName(name: string): string {
+  if (/[a-z]/.test(name)) return name;
+  return name.toLowerCase().replace(/(^|[\s\-/&(.])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
+}
+
+/** A common-stock-looking ticker: no class, preferred, warrant or unit suffix. */
+const isPlainTicker = (t: string) => /^[A-Z]{1,5}$/.test(t);
+
+/**
+ * Reads the SEC list and the optional classification files into one record per CIK (a
+ * company, not each of its share classes, preferreds or warrants). The primary ticker is
+ * SEC's first plain ticker for the CIK. Sector: GICS where given, else from the SIC code.
+ */
+export async function readCompanySources(sources: CompanySources, report: ImportReport): Promise<CompanyRecord[]> {
+  const file = basename(sources.tickers);
+  let json: unknown;
+  try {
+    json = JSON.parse(await readText(sources.tickers));
+  } catch (err) {
+    report.reject(file, undefined, `unreadable JSON: ${(err as Error).message}`);
+    return [];
+  }
+  const secRows = parseSecTickers(json, file, report);
+  const cikSic: Record<string, string> = sources.cikSic ? JSON.parse(await readText(sources.cikSic)) : {};
+  const gics = new Map<number, { sector: string; industry: string }>();
+  const sicTitle = new Map<string, string>();
+  if (sources.sicTitlesCsv) {
+    for (const r of await readCsv(sources.sicTitlesCsv)) {
+      const code = r['SIC Code'];
+      if (code) sicTitle.set(code.padStart(4, '0'), r['Industry Title'] ?? '');
+    }
+  }
+  if (sources.constituentsCsv) {
+    for (const r of await readCsv(sources.constituentsCsv)) {
+      const cik = Number(r.CIK);
+      if (cik > 0 && r['GICS Sector'])
+        gics.set(cik, { sector: r['GICS Sector'], industry: r['GICS Sub-Industry'] ?? '' });
+    }
+  }
+  if (sources.companiesCsv) {
+    for (const r of await readCsv(sources.companiesCsv)) {
+      const cik = Number(r.cik);
+      if (cik > 0 && r.gics_sector && !gics.has(cik))
+        gics.set(cik, { sector: r.gics_sector, industry: r.gics_sub_industry ?? '' });
+      if (r.sic && r.sic_industry_title && !sicTitle.has(r.sic)) sicTitle.set(r.sic, r.sic_industry_title);
+    }
+  }
+
+  const byCik = new Map<number, SecRow[]>();
+  for (const row of secRows) {
+    const list = byCik.get(row.cik);
+    if (list) list.push(row);
+    else byCik.set(row.cik, [row]);
+  }
+  const seenTickers = new Set<string>();
+  const records: CompanyRecord[] = [];
+  for (const [cik, rows] of byCik) {
+    const primary = rows.find((r) => isPlainTicker(r.ticker)) ?? (rows[0] as SecRow);
+    if (seenTickers.has(primary.ticker)) {
+      report.reject(file, undefined, `duplicate ticker: ${primary.ticker} (CIK ${cik})`);
+      continue;
+    }
+    seenTickers.add(primary.ticker);
+    const rawSic = cikSic[String(cik)];
+    const sic = rawSic && /^\d{4}$/.test(rawSic) && rawSic !== '0000' ? rawSic : null;
+    const g = gics.get(cik);
+    const title = sic ? sicTitle.get(sic) : undefined;
+    records.push({
+      cik,
+      ticker: primary.ticker,
+      name: displayName(primary.name),
+      exchange: primary.exchange,
+      sic,
+      sector: sectorFromGics(g?.sector) ?? sectorFromSic(sic),
+      industry: g?.industry || (title ? displayName(title) : null),
+    });
+  }
+  return records;
+}
+
+type ExistingCompany = Pick<
+  Selectable<CompaniesTable>,
+  'id' | 'cik' | 'ticker' | 'name' | 'slug' | 'sector' | 'industry' | 'sic' | 'exchange'
+>;
+
+export interface UpsertOptions {
+  /** Only add companies that are missing; never change existing ones (price-file tickers). */
+  insertOnly?: boolean;
+  /** Where the records came from, for the report. */
+  file?: string;
+}
+
+/**
+ * Inserts new companies and updates changed ones, matched by CIK (by ticker for companies
+ * without one). Unchanged companies are not written, so a second run writes nothing.
+ * Slugs follow SPEC §2 and stay unique with a numeric suffix; a company keeps its slug while
+ * its name gives the same one. Returns the id of every record's company, by ticker.
+ */
+export async function upsertCompanies(
+  db: Db,
+  records: readonly CompanyRecord[],
+  report: ImportReport,
+  options: UpsertOptions = {},
+): Promise<Map<string, number>> {
+  const file = options.file ?? 'companies';
+  const existing: ExistingCompany[] = await db
+    .selectFrom('companies')
+    .select(['id', 'cik', 'ticker', 'name', 'slug', 'sector', 'industry', 'sic', 'exchange'])
+    .execute();
+  const byCik = new Map(existing.filter((c) => c.cik !== null).map((c) => [c.cik as number, c]));
+  const byTicker = new Map(existing.map((c) => [c.ticker, c]));
+  const slugs = new Set(existing.map((c) => c.slug));
+  const ids = new Map<string, number>();
+
+  const uniqueSlug = (name: string, fallback: string) => {
+    const base = slugify(name) || slugify(fallback) || 'company';
+    let slug = base;
+    for (let n = 2; slugs.has(slug); n++) slug = `${base}-${n}`;
+    slugs.add(slug);
+    return slug;
+  };
+
+  await db.transaction().execute(async (trx) => {
+    for (const r of records) {
+      const found = r.cik !== null ? byCik.get(r.cik) : byTicker.get(r.ticker);
+      const sameCompany = found && (r.cik !== null || found.cik === null);
+      if (found && sameCompany) {
+        ids.set(r.ticker, found.id);
+        if (options.insertOnly) {
+          report.unchanged++;
+          continue;
+        }
+        const patch: Partial<ExistingCompany> = {};
+        if (found.name !== r.name) {
+          patch.name = r.name;
+          const base = slugify(r.name);
+          if (found.slug !== base && !new RegExp(`^${base}-\\d+$`).test(found.slug)) {
+            slugs.delete(found.slug);
+            patch.slug = uniqueSlug(r.name, r.ticker);
+          }
+        }
+        if (found.ticker !== r.ticker) {
+          const holder = byTicker.get(r.ticker);
+          if (holder && holder.id !== found.id) {
+            report.reject(
+              file,
+              undefined,
+              `ticker taken: ${r.ticker} belongs to company ${holder.id}, kept ${found.ticker}`,
+            );
+          } else patch.ticker = r.ticker;
+        }
+        for (const key of ['sector', 'industry', 'sic', 'exchange'] as const) {
+          if (found[key] !== r[key]) (patch as Record<string, unknown>)[key] = r[key];
+        }
+        if (Object.keys(patch).length === 0) {
+          report.unchanged++;
+          continue;
+        }
+        await trx.updateTable('companies').set(patch).where('id', '=', found.id).execute();
+        Object.assign(found, patch);
+        byTicker.set(found.ticker, found);
+        report.written++;
+        continue;
+      }
+      if (byTicker.has(r.ticker)) {
+        report.reject(file, undefined, `ticker taken: ${r.ticker} (CIK ${r.cik ?? '-'}) is used by another company`);
+        continue;
+      }
+      const row = {
+        cik: r.cik,
+        ticker: r.ticker,
+        name: r.name,
+        slug: uniqueSlug(r.name, r.ticker),
+        sector: r.sector,
+        industry: r.industry,
+        sic: r.sic,
+        exchange: r.exchange,
+        country: null,
+      };
+      const { id } = await trx.insertInto('companies').values(row).returning('id').executeTakeFirstOrThrow();
+      const created = { id, ...row };
+      if (r.cik !== null) byCik.set(r.cik, created);
+      byTicker.set(r.ticker, created);
+      ids.set(r.ticker, id);
+      report.written++;
+    }
+  });
+  return ids;
+}

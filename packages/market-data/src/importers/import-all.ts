@@ -1,0 +1,109 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '@app/db/client';
+import { refreshDerived } from '../derived.ts';
+import { META_KEYS, setMeta } from '../meta.ts';
+import { type CompanySources, readCompanySources, upsertCompanies } from './companies.ts';
+import { importFacts } from './import-facts.ts';
+import { importPrices } from './import-prices.ts';
+import { ImportReport, type ProgressSink } from './report.ts';
+
+/** Where each kind of file sits in a data folder laid out like `../shared/data`. */
+export function locateSources(dir: string) {
+  const first = (...names: string[]) => names.map((n) => join(dir, n)).find((p) => existsSync(p));
+  const list = (sub: string, pattern: RegExp) =>
+    existsSync(join(dir, sub))
+      ? readdirSync(join(dir, sub))
+          .filter((f) => pattern.test(f))
+          .sort()
+          .map((f) => join(dir, sub, f))
+      : [];
+  return {
+    tickers: first(
+      'universe/company_tickers_exchange.json',
+      'universe/company_tickers.json',
+      'company_tickers_exchange.json',
+      'company_tickers.json',
+    ),
+    cikSic: first('universe/cik_sic.json', 'cik_sic.json'),
+    companiesCsv: first('universe/companies.csv'),
+    constituentsCsv: first('sp500/constituents.csv'),
+    sicTitlesCsv: first('reference/sic_codes_sec.csv'),
+    // Top-level price files only: prices/originals/ holds format examples of the same data.
+    prices: list('prices', /\.csv(\.gz)?$/).filter((f) => !f.endsWith('tickers.csv')),
+    tickerIndex: first('prices/tickers.csv'),
+    facts: list('companyfacts', /\.json(\.gz)?$/),
+  };
+}
+
+export async function importCompanies(db: Db, sources: CompanySources, report: ImportReport) {
+  const records = await readCompanySources(sources, report);
+  return upsertCompanies(db, records, report, { file: sources.tickers });
+}
+
+export interface ImportAllResult {
+  reports: ImportReport[];
+  dataDate: string | null;
+  companies: number;
+  seconds: number;
+  rowsRead: number;
+}
+
+/**
+ * Imports a whole data folder in the order the data needs: companies (so tickers resolve),
+ * prices (so splits are known), filings (share counts scaled by those splits), then the
+ * derived tables, and finally marks the database as holding real data.
+ */
+export async function importAll(db: Db, dir: string, progress?: ProgressSink): Promise<ImportAllResult> {
+  const started = Date.now();
+  const src = locateSources(dir);
+  const reports: ImportReport[] = [];
+  if (src.tickers) {
+    const r = new ImportReport('companies');
+    reports.push(r);
+    await importCompanies(
+      db,
+      {
+        tickers: src.tickers,
+        cikSic: src.cikSic,
+        companiesCsv: src.companiesCsv,
+        constituentsCsv: src.constituentsCsv,
+        sicTitlesCsv: src.sicTitlesCsv,
+      },
+      r,
+    );
+  }
+  const touched = new Set<number>();
+  let dataDate: string | null = null;
+  if (src.prices.length > 0) {
+    const r = new ImportReport('prices');
+    reports.push(r);
+    const result = await importPrices(db, src.prices, r, { tickerIndex: src.tickerIndex, progress });
+    for (const id of result.companyIds) touched.add(id);
+    dataDate = result.lastDate;
+  }
+  if (src.facts.length > 0) {
+    const r = new ImportReport('filings');
+    reports.push(r);
+    const result = await importFacts(db, src.facts, r, progress);
+    for (const id of result.companyIds) touched.add(id);
+  }
+  const ids = [...touched].sort((a, b) => a - b);
+  await refreshDerived(db, { companyIds: ids });
+  if (ids.length > 0) {
+    await setMeta(db, META_KEYS.source, 'real');
+    const latest = await db
+      .selectFrom('latest_quotes')
+      .select((eb) => eb.fn.max('date').as('d'))
+      .executeTakeFirst();
+    dataDate = latest?.d ?? dataDate;
+    if (dataDate) await setMeta(db, META_KEYS.dataDate, dataDate);
+  }
+  return {
+    reports,
+    dataDate,
+    companies: ids.length,
+    seconds: (Date.now() - started) / 1000,
+    rowsRead: reports.reduce((s, r) => s + r.read, 0),
+  };
+}

@@ -1,0 +1,109 @@
+import { basename } from 'node:path';
+import type { Db } from '@app/db/client';
+import { displayName, upsertCompanies } from './companies.ts';
+import { parseCompanyFacts } from './facts.ts';
+import { readText } from './files.ts';
+import { type ImportReport, Progress, type ProgressSink } from './report.ts';
+import { snapRatio } from './splits.ts';
+import { loadSplits, replaceCompanyFacts } from './store.ts';
+
+export interface FactsImportResult {
+  companyIds: number[];
+  /** Companies reporting in another currency or under IFRS, e.g. 'CIK 1046179 ifrs-full TWD'. */
+  nonUsd: string[];
+}
+
+/**
+ * Imports companyfacts files (one JSON per company, gzipped or not), one company per
+ * transaction. Run it after the price import: share counts are scaled by the splits it found.
+ * A company the company list does not know is added under its CIK.
+ */
+export async function importFacts(
+  db: Db,
+  files: readonly string[],
+  report: ImportReport,
+  progress?: ProgressSink,
+): Promise<FactsImportResult> {
+  const bar = new Progress('filings', files.length, progress);
+  const companyIds: number[] = [];
+  const nonUsd: string[] = [];
+  for (const path of files) {
+    const file = basename(path);
+    bar.tick(1, file);
+    report.read++;
+    let facts: ReturnType<typeof parseCompanyFacts>;
+    try {
+      facts = parseCompanyFacts(JSON.parse(await readText(path)));
+    } catch (err) {
+      report.reject(file, undefined, `unreadable companyfacts: ${(err as Error).message}`);
+      continue;
+    }
+    let company = await db.selectFrom('companies').select('id').where('cik', '=', facts.cik).executeTakeFirst();
+    if (!company) {
+      const ticker = `CIK${facts.cik}`;
+      const ids = await upsertCompanies(
+        db,
+        [
+          {
+            cik: facts.cik,
+            ticker,
+            name: displayName(facts.name || ticker),
+            exchange: null,
+            sic: null,
+            sector: null,
+            industry: null,
+          },
+        ],
+        report,
+        { insertOnly: true, file },
+      );
+      const id = ids.get(ticker);
+      if (id === undefined) continue;
+      company = { id };
+    }
+    if (facts.taxonomy === null) {
+      report.reject(
+        file,
+        undefined,
+        `no usable financial facts: CIK ${facts.cik} has neither us-gaap nor ifrs-full amounts`,
+      );
+    } else if (facts.taxonomy !== 'us-gaap' || facts.currency !== 'USD') {
+      const other = facts.otherCurrencies.length ? ` (also ${facts.otherCurrencies.join(', ')}, not mixed in)` : '';
+      nonUsd.push(`CIK ${facts.cik} ${facts.taxonomy} ${facts.currency}`);
+      report.note(
+        `${file}: ${facts.name} reports under ${facts.taxonomy} in ${facts.currency}${other}; kept in ${facts.currency}`,
+      );
+    }
+    const splits = await loadSplits(db, company.id);
+    checkShareJumps(file, facts.shares, splits, report);
+    const n = await replaceCompanyFacts(db, company.id, facts, splits);
+    report.written += n.fundamentals + n.shares;
+    companyIds.push(company.id);
+  }
+  bar.finish();
+  return { companyIds, nonUsd };
+}
+
+/**
+ * Cross-check of splits against filings: a share count that moves by a split-like ratio
+ * between two filings with no known split in between is reported (the count is kept).
+ */
+function checkShareJumps(
+  file: string,
+  shares: ReturnType<typeof parseCompanyFacts>['shares'],
+  splits: { date: string; ratio: number }[],
+  report: ImportReport,
+) {
+  for (let i = 1; i < shares.length; i++) {
+    const a = shares[i - 1] as (typeof shares)[number];
+    const b = shares[i] as (typeof shares)[number];
+    const jump = b.shares / a.shares;
+    if (jump < 1.8 && jump > 1 / 1.8) continue;
+    const known = splits.filter((s) => s.date > a.filed && s.date <= b.filed).reduce((f, s) => f * s.ratio, 1);
+    if (Math.abs(jump / known - 1) < 0.2) continue;
+    const ratio = snapRatio(jump, 0.05);
+    report.note(
+      `${file}: share count moves ×${jump.toFixed(3)} between ${a.date} and ${b.date}${ratio ? ' (split-like)' : ''} with no split in the price data`,
+    );
+  }
+}

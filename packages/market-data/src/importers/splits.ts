@@ -1,0 +1,49 @@
+/** A split effective on `date`: prices before it are divided by `ratio`, volumes multiplied. */
+export interface Split {
+  date: string;
+  /** New shares per old share: 4 = 4-for-1, 0.1 = 1-for-10 reverse. */
+  ratio: number;
+}
+
+/**
+ * The simple fraction p/q (q ≤ 40) a vendor's float split coefficient stands for:
+ * 7.00000700001 → 7, 1.49999925 → 1.5, 0.166666666667 → 1/6, 1.0499999475 → 21/20 (a 5%
+ * stock dividend). Null when no such fraction is within `tolerance` (relative).
+ */
+export function snapRatio(value: number, tolerance = 1e-4): number | null {
+  if (!Number.isFinite(value) || value <= 0) return null;
+  for (let q = 1; q <= 40; q++) {
+    const p = Math.round(value * q);
+    if (p > 0 && Math.abs(p / q / value - 1) <= tolerance) return p / q;
+  }
+  return null;
+}
+
+/** Ratios a price jump is tested against when no vendor names the split. */
+const COMMON_RATIOS = [1.5, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50, 100];
+
+/**
+ * The common split ratio a price ratio (close before ÷ close after) is near, within `tolerance`
+ * relative (the closest one): forward splits (≥ 1.5) and their reverses. Null for anything else.
+ */
+export function nearSplitRatio(priceRatio: number, tolerance: number): number | null {
+  let best: number | null = null;
+  let bestError = tolerance;
+  for (const r of COMMON_RATIOS) {
+    for (const candidate of [r, 1 / r]) {
+      const error = Math.abs(priceRatio / candidate - 1);
+      if (error <= bestError) {
+        best = candidate;
+        bestError = error;
+      }
+    }
+  }
+  return best;
+}
+
+/** Product of the ratios of splits dated after `date`: what an as-of-`date` value is scaled by. */
+export function factorAfter(splits: readonly Split[], date: string): number {
+  let f = 1;
+  for (const s of splits) if (s.date > date) f *= s.ratio;
+  return f;
+}

@@ -1,0 +1,113 @@
+import type { Db } from '@app/db/client';
+import type { ParsedFacts } from './facts.ts';
+import type { MergedSeries } from './prices.ts';
+import { factorAfter, type Split } from './splits.ts';
+
+/**
+ * The importers' writes. Each company is replaced in one transaction (delete, then insert),
+ * so a run that stops half-way leaves every company either old or new, never half-written,
+ * and running the same import again leaves the same rows.
+ */
+
+// 2,000 rows × 4 columns stays well under SQLite's and PostgreSQL's bound-parameter limits.
+const CHUNK = 2_000;
+
+export interface CompanyDates {
+  listedOn: string | null;
+  delistedOn: string | null;
+  ipoYear: number | null;
+}
+
+export async function replaceCompanyPrices(
+  db: Db,
+  companyId: number,
+  series: MergedSeries,
+  dates: CompanyDates,
+): Promise<number> {
+  const rows = series.dates.map((date, i) => ({
+    company_id: companyId,
+    date,
+    // Rounded to a millionth of a dollar: split division leaves float noise, not information.
+    close: Math.round((series.close[i] as number) * 1e6) / 1e6,
+    volume: Math.round(series.volume[i] as number),
+  }));
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('daily_prices').where('company_id', '=', companyId).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await trx
+        .insertInto('daily_prices')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
+    await trx.deleteFrom('splits').where('company_id', '=', companyId).execute();
+    const splits = dedupeSplits(series.splits);
+    if (splits.length > 0)
+      await trx
+        .insertInto('splits')
+        .values(
+          splits.map((s) => ({
+            company_id: companyId,
+            date: s.date,
+            ratio: s.ratio,
+            source: series.file.slice(0, 40),
+          })),
+        )
+        .execute();
+    await trx
+      .updateTable('companies')
+      .set({ listed_on: dates.listedOn, delisted_on: dates.delistedOn, ipo_year: dates.ipoYear })
+      .where('id', '=', companyId)
+      .execute();
+  });
+  return rows.length;
+}
+
+function dedupeSplits(splits: readonly Split[]): Split[] {
+  const byDate = new Map<string, Split>();
+  for (const s of splits) byDate.set(s.date, s);
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
+export async function loadSplits(db: Db, companyId: number): Promise<Split[]> {
+  return db
+    .selectFrom('splits')
+    .select(['date', 'ratio'])
+    .where('company_id', '=', companyId)
+    .orderBy('date')
+    .execute();
+}
+
+const SEC_SHARE_SOURCES = ['sec-dei', 'sec-us-gaap'];
+
+/**
+ * Replaces a company's fundamentals and SEC share counts. Counts are filed as reported, so each
+ * is scaled by the splits after its filing (decision 004: one basis for prices and shares).
+ */
+export async function replaceCompanyFacts(
+  db: Db,
+  companyId: number,
+  facts: ParsedFacts,
+  splits: readonly Split[],
+): Promise<{ fundamentals: number; shares: number }> {
+  const shares = facts.shares.map((s) => ({
+    company_id: companyId,
+    date: s.date,
+    // A filing states counts on the basis of its filing day (splits made by then are applied).
+    shares: Math.round(s.shares * factorAfter(splits, s.filed || s.date)),
+    source: s.source,
+  }));
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('fundamentals').where('company_id', '=', companyId).execute();
+    for (let i = 0; i < facts.rows.length; i += 500)
+      await trx
+        .insertInto('fundamentals')
+        .values(facts.rows.slice(i, i + 500).map((r) => ({ company_id: companyId, ...r })))
+        .execute();
+    await trx
+      .deleteFrom('shares_outstanding')
+      .where('company_id', '=', companyId)
+      .where('source', 'in', SEC_SHARE_SOURCES)
+      .execute();
+    if (shares.length > 0) await trx.insertInto('shares_outstanding').values(shares).execute();
+  });
+  return { fundamentals: facts.rows.length, shares: shares.length };
+}

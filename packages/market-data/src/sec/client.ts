@@ -1,0 +1,133 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type ImportReport, Progress, type ProgressSink } from '../importers/report.ts';
+
+export interface SecClientOptions {
+  /** SEC asks every client to name itself: "Company Name admin@example.com". */
+  userAgent: string;
+  /** data.sec.gov (companyfacts); a local server in tests. */
+  dataUrl?: string;
+  /** www.sec.gov/files (ticker lists). */
+  filesUrl?: string;
+  /** SEC's fair-access limit is 10 requests per second. */
+  maxPerSecond?: number;
+  retries?: number;
+  /** First retry delay; doubled on each further attempt. */
+  backoffMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A polite SEC client: the configured User-Agent on every request, requests spaced to stay
+ * under the rate limit, and retries with exponential backoff on 429, 5xx and network errors.
+ */
+export class SecClient {
+  private nextSlot = 0;
+  readonly dataUrl: string;
+  readonly filesUrl: string;
+  private readonly gapMs: number;
+  private readonly retries: number;
+  private readonly backoffMs: number;
+
+  constructor(private readonly options: SecClientOptions) {
+    if (!options.userAgent || !/\S+@\S+/.test(options.userAgent))
+      throw new Error('SEC_USER_AGENT must name you and an e-mail address, e.g. "Example Co admin@example.com"');
+    this.dataUrl = (options.dataUrl ?? 'https://data.sec.gov').replace(/\/$/, '');
+    this.filesUrl = (options.filesUrl ?? 'https://www.sec.gov/files').replace(/\/$/, '');
+    this.gapMs = 1000 / (options.maxPerSecond ?? 10);
+    this.retries = options.retries ?? 5;
+    this.backoffMs = options.backoffMs ?? 500;
+  }
+
+  /** The body of `url`, or null on 404 (a CIK without XBRL facts). Throws after the last retry. */
+  async get(url: string): Promise<Buffer | null> {
+    for (let attempt = 0; ; attempt++) {
+      await this.waitForSlot();
+      let status = 0;
+      try {
+        const res = await fetch(url, {
+          headers: { 'User-Agent': this.options.userAgent, 'Accept-Encoding': 'gzip, deflate' },
+        });
+        status = res.status;
+        if (res.ok) return Buffer.from(await res.arrayBuffer());
+        if (status === 404) return null;
+        await res.body?.cancel();
+        if (status !== 429 && status < 500) throw new FatalHttpError(`${url}: HTTP ${status}`);
+      } catch (err) {
+        if (err instanceof FatalHttpError || attempt >= this.retries) throw err;
+      }
+      if (attempt >= this.retries) throw new Error(`${url}: HTTP ${status} after ${attempt + 1} attempts`);
+      await sleep(this.backoffMs * 2 ** attempt);
+    }
+  }
+
+  private async waitForSlot() {
+    const now = Date.now();
+    const wait = this.nextSlot - now;
+    this.nextSlot = Math.max(now, this.nextSlot) + this.gapMs;
+    if (wait > 0) await sleep(wait);
+  }
+}
+
+class FatalHttpError extends Error {}
+
+export interface DownloadOptions {
+  /** Folder laid out like ../shared/data: universe/ and companyfacts/. */
+  outDir: string;
+  /** Only these CIKs (default: every CIK of the ticker list). */
+  ciks?: number[];
+  /** At most this many companyfacts files. */
+  limit?: number;
+  progress?: ProgressSink;
+}
+
+/**
+ * Downloads the ticker list and one companyfacts file per company into `outDir`, skipping files
+ * already there (a stopped run resumes where it stopped). Files are written whole or not at all.
+ */
+export async function downloadSec(client: SecClient, options: DownloadOptions, report: ImportReport) {
+  const tickersPath = join(options.outDir, 'universe', 'company_tickers_exchange.json');
+  if (!isDownloaded(tickersPath)) {
+    const body = await client.get(`${client.filesUrl}/company_tickers_exchange.json`);
+    if (!body) throw new Error('the SEC ticker list was not found');
+    writeAtomically(tickersPath, body);
+    report.written++;
+  } else report.unchanged++;
+  const list = JSON.parse(readFileSync(tickersPath, 'utf8')) as { fields: string[]; data: unknown[][] };
+  const at = list.fields.indexOf('cik');
+  const all = [...new Set(list.data.map((r) => Number(r[at])).filter((c) => Number.isInteger(c) && c > 0))];
+  const ciks = (options.ciks ?? all).slice(0, options.limit ?? Number.POSITIVE_INFINITY);
+  const bar = new Progress('companyfacts', ciks.length, options.progress);
+  for (const cik of ciks) {
+    const name = `CIK${String(cik).padStart(10, '0')}.json`;
+    const path = join(options.outDir, 'companyfacts', name);
+    report.read++;
+    bar.tick(1, name);
+    if (isDownloaded(path)) {
+      report.unchanged++;
+      continue;
+    }
+    try {
+      const body = await client.get(`${client.dataUrl}/api/xbrl/companyfacts/${name}`);
+      if (!body) {
+        report.reject(name, undefined, 'no XBRL facts: SEC answered 404');
+        continue;
+      }
+      writeAtomically(path, body);
+      report.written++;
+    } catch (err) {
+      report.reject(name, undefined, `download failed: ${(err as Error).message}`);
+    }
+  }
+  bar.finish();
+}
+
+const isDownloaded = (path: string) => existsSync(path) && statSync(path).size > 0;
+
+function writeAtomically(path: string, body: Buffer) {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.part`;
+  writeFileSync(tmp, body);
+  renameSync(tmp, path);
+}
