@@ -3,6 +3,7 @@
 import type { Db } from '@app/db/client';
 import { type QuoteSeed, seedQuotes } from '../../apps/server/src/modules/screener/screener.fixtures.ts';
 import type { Benchmark } from '../bench.ts';
+import { seededRandom } from '../bench-random.ts';
 
 const COMPANIES = 10_000;
 const DATE = '2026-11-20';
@@ -22,17 +23,6 @@ const WORDS = [
 ];
 const SUFFIXES = ['Inc', 'Corp', 'Holdings', 'Group', 'Co', 'Technologies', 'Energy', 'Bancorp'];
 
-/** A small seeded generator (mulberry32): the same universe on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function ticker(i: number): string {
   let n = i;
   let out = '';
@@ -44,7 +34,7 @@ function ticker(i: number): string {
 }
 
 function universe(): QuoteSeed[] {
-  const rnd = random(42);
+  const rnd = seededRandom(42);
   return Array.from({ length: COMPANIES }, (_, i) => {
     const close = Math.round((1 + rnd() * 500) * 100) / 100;
     const prevClose = Math.round(close * (0.9 + rnd() * 0.2) * 100) / 100;
