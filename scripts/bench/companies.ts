@@ -4,6 +4,7 @@
 import type { Db } from '@app/db/client';
 import { slugify } from '@app/shared/slug';
 import type { Benchmark } from '../bench.ts';
+import { seededRandom } from '../bench-random.ts';
 
 const COMPANIES = 10_000;
 const WORDS = [
@@ -22,17 +23,6 @@ const WORDS = [
 ];
 const SUFFIXES = ['Inc.', 'Corp.', 'Holdings', 'Group', '& Co.', 'Ltd'];
 
-/** Mulberry32: a tiny seeded generator, so every run seeds the same universe. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function weekdays(start: string, end: string): string[] {
   const out: string[] = [];
   for (const d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) {
@@ -42,7 +32,7 @@ function weekdays(start: string, end: string): string[] {
 }
 
 async function seed(db: Db) {
-  const rnd = random(20261122);
+  const rnd = seededRandom(20261122);
   const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)] as T;
   await db.transaction().execute(async (trx) => {
     const rows = Array.from({ length: COMPANIES }, (_, i) => {

@@ -1,4 +1,6 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import { PageContainer, PageHeader } from '../components/ui/page-header';
+import { ScreenerPage } from '../features/screener/components/screener-page';
+import { loadScreener } from '../features/screener/screener.api';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/screener';
 
@@ -6,14 +8,25 @@ const TITLE = 'Stock Screener';
 const DESCRIPTION =
   'Screen every US-listed company by sector and market cap, sort by price, volume and daily change, and find stocks with end-of-day data from the last trading day.';
 
+/** First visit: rendered on the server, the API called in process. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadScreener(request.url, context);
+}
+
+/** Later filter, sort and page changes: straight from the browser, so its HTTP cache and ETags apply. */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return loadScreener(request.url);
+}
+
 export const meta: Route.MetaFunction = ({ matches }) =>
+  // Every filtered view has the same canonical URL: one page for search engines.
   pageMeta({ title: TITLE, description: DESCRIPTION, path: '/screener', siteUrl: siteUrlFrom(matches) });
 
-export default function ScreenerPage() {
+export default function ScreenerRoute({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer>
-      <PageHeader title={'Stock Screener'} />
-      <ComingSoon what={'The end-of-day screener with search, sector and market-cap filters and sortable columns.'} />
+      <PageHeader title={TITLE} />
+      <ScreenerPage data={loaderData} />
     </PageContainer>
   );
 }

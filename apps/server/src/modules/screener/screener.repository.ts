@@ -1,0 +1,68 @@
+import type { Db } from '@app/db/client';
+import { formatDailyChange, type StockListItem } from '@app/shared/screener';
+
+/** The newest trading day in `latest_quotes`, or null before any prices are loaded. */
+export async function findLatestDataDate(db: Db): Promise<string | null> {
+  const row = await db
+    .selectFrom('latest_quotes')
+    .select((eb) => eb.fn.max('date').as('date'))
+    .executeTakeFirst();
+  return row?.date ?? null;
+}
+
+/**
+ * Every company quoted on `dataDate` (the currently listed ones), mapped to SPEC §3 rows.
+ * The screener filters and sorts this list in memory (decision 006-screener-snapshot).
+ */
+export async function findListing(db: Db, dataDate: string): Promise<StockListItem[]> {
+  const rows = await db
+    .selectFrom('latest_quotes as q')
+    .innerJoin('companies as c', 'c.id', 'q.company_id')
+    .where('q.date', '=', dataDate)
+    .select([
+      'c.name',
+      'c.ticker',
+      'c.slug',
+      'c.sector',
+      'c.industry',
+      'c.country',
+      'c.ipo_year',
+      'q.close',
+      'q.volume',
+      'q.mkcap',
+      'q.net_change',
+      'q.pct_change',
+    ])
+    .orderBy('c.ticker')
+    .execute();
+  return rows.map((r) => ({
+    comp_name: r.name,
+    ticker: r.ticker,
+    sector: r.sector,
+    industry: r.industry,
+    mkcap: r.mkcap,
+    country: r.country,
+    ipo_year: r.ipo_year,
+    price: r.close,
+    price_volume: Number(r.volume),
+    net_changes: r.net_change,
+    pct_changes: r.pct_change,
+    change: formatDailyChange(r.net_change, r.pct_change),
+    slug: r.slug,
+  }));
+}
+
+/** A cheap digest of one day's quotes: when it changes, the listing is re-read. */
+export async function findQuotesFingerprint(db: Db, dataDate: string): Promise<string> {
+  const row = await db
+    .selectFrom('latest_quotes')
+    .where('date', '=', dataDate)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('close').as('close'),
+      eb.fn.sum<number>('volume').as('volume'),
+      eb.fn.sum<number>('mkcap').as('mkcap'),
+    ])
+    .executeTakeFirstOrThrow();
+  return [row.n, row.close, row.volume, row.mkcap].map((v) => Number(v ?? 0)).join('|');
+}

@@ -1,0 +1,80 @@
+import { ApiErrorSchema } from '@app/shared/api-error';
+import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared/screener';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
+
+// Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
+// which changes the day new prices arrive. The list is the same for everyone, bearer or not.
+const CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
+
+/** Sets the caching headers; true when the client already holds this answer (send a 304). */
+function isFresh(request: FastifyRequest, reply: FastifyReply, version: string): boolean {
+  const etag = `W/"${version}"`;
+  reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
+  const held = request.headers['if-none-match'];
+  if (!held) return false;
+  return held.split(',').some((tag) => tag.trim() === etag || tag.trim() === etag.slice(2) || tag.trim() === '*');
+}
+
+/** A 304 has no body at all: no `null`, no Content-Length a client would wait for. */
+function notModified(reply: FastifyReply) {
+  return reply.code(304).removeHeader('content-type').send();
+}
+
+const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
+
+export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/companies/eod',
+    {
+      // Public (SPEC §6); the simulator sends its bearer token, which is accepted and not needed.
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['screener'],
+        summary: 'End-of-day list of companies for the last trading day, ten a page',
+        description:
+          'The page of rows (SPEC §3 stock list item) followed by `{count}`, the number of matching companies. ' +
+          'Without `v=2` rows come by market cap, largest first.',
+        querystring: EodQuerySchema,
+        response: { 200: EodResponseSchema, 304: NotModifiedSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const listing = await currentListing(app.db, request.log);
+      const version = eodVersion(listing, 'page', criteriaFrom(request.query), request.query.pageNumber);
+      if (isFresh(request, reply, version)) return notModified(reply);
+      const { rows, count } = getEodPage(listing, request.query);
+      return [...rows, { count }];
+    },
+  );
+
+  app.get(
+    '/companies/eod.csv',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['screener'],
+        summary: 'Every company matching the screener filters, as a CSV download',
+        querystring: EodFiltersSchema,
+        response: {
+          200: z.string().describe('text/csv, one header row then one row per company'),
+          304: NotModifiedSchema,
+          400: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const listing = await currentListing(app.db, request.log);
+      if (isFresh(request, reply, eodVersion(listing, 'csv', criteriaFrom(request.query)))) {
+        return notModified(reply);
+      }
+      const { csv, filename } = getEodCsv(listing, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
+};

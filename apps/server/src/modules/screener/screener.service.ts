@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '@app/db/client';
+import { type EodFilters, type EodQuery, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
+import { screenerSectorName } from '@app/shared/sectors';
+import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.listing.ts';
+import { findLatestDataDate, findListing, findQuotesFingerprint } from './screener.repository.ts';
+
+/** The filters as the listing takes them. Only the screener (`v=2`) chooses the order (SPEC §7). */
+export function criteriaFrom(filters: EodFilters): EodCriteria {
+  const screener = filters.v === '2';
+  return {
+    sector: filters.sect === 'any' ? null : Number(filters.sect),
+    mkCap: filters.mkCap,
+    search: filters.search.trim(),
+    sortBy: screener ? filters.sortBy : 'mkcap',
+    sortDir: screener ? filters.sortDir : 'desc',
+  };
+}
+
+/** How often a cached listing checks, in the background, whether its day's quotes were corrected. */
+const RECHECK_AFTER_MS = 60_000;
+
+interface Cached {
+  listing: Listing;
+  fingerprint: string;
+  checkedAt: number;
+  checking: boolean;
+}
+
+// One listing per database handle (tests open many), loaded once per data date.
+const cache = new WeakMap<Db, Cached>();
+const loading = new WeakMap<Db, Promise<Listing>>();
+
+async function load(db: Db, dataDate: string): Promise<Listing> {
+  const pending = loading.get(db);
+  if (pending) return pending;
+  const promise = Promise.all([findListing(db, dataDate), findQuotesFingerprint(db, dataDate)])
+    .then(([items, fingerprint]) => {
+      const listing = buildListing(dataDate, items);
+      cache.set(db, { listing, fingerprint, checkedAt: Date.now(), checking: false });
+      return listing;
+    })
+    .finally(() => loading.delete(db));
+  loading.set(db, promise);
+  return promise;
+}
+
+// Same-day corrections: re-read the listing only when the day's quotes changed.
+async function recheck(db: Db, cached: Cached): Promise<void> {
+  try {
+    const fingerprint = await findQuotesFingerprint(db, cached.listing.dataDate);
+    if (fingerprint !== cached.fingerprint) await load(db, cached.listing.dataDate);
+  } finally {
+    cached.checkedAt = Date.now();
+    cached.checking = false;
+  }
+}
+
+/**
+ * The current listing, or null before any prices are loaded. The newest data date is read on
+ * every call (one index lookup), so the day new prices arrive the next request sees them.
+ */
+export async function currentListing(db: Db, log?: { error: (obj: object, msg: string) => void }) {
+  const dataDate = await findLatestDataDate(db);
+  if (dataDate === null) return null;
+  const cached = cache.get(db);
+  if (!cached || cached.listing.dataDate !== dataDate) return load(db, dataDate);
+  if (!cached.checking && Date.now() - cached.checkedAt > RECHECK_AFTER_MS) {
+    cached.checking = true;
+    recheck(db, cached).catch((err) => log?.error({ err }, 'screener listing refresh failed'));
+  }
+  return cached.listing;
+}
+
+/**
+ * A tag naming one answer: the listing's date and digest plus the normalised request. It changes
+ * when the prices change and never between, on every server, so caches can keep answers until then.
+ */
+export function eodVersion(listing: Listing | null, what: string, criteria: EodCriteria, pageNumber = 0): string {
+  const key = JSON.stringify([
+    what,
+    criteria.sector,
+    criteria.mkCap,
+    criteria.search.toLowerCase(),
+    criteria.sortBy,
+    criteria.sortDir,
+    pageNumber,
+  ]);
+  const hash = createHash('sha1').update(key).digest('base64url').slice(0, 12);
+  return listing ? `${listing.dataDate}-${listing.version}-${hash}` : `none-${hash}`;
+}
+
+/** One page of the list and the total count; a page past the end has no rows and the true count. */
+export function getEodPage(listing: Listing | null, query: EodQuery): { rows: StockListItem[]; count: number } {
+  if (listing === null) return { rows: [], count: 0 };
+  const offset = (query.pageNumber - 1) * SCREENER_PAGE_SIZE;
+  return queryListing(listing, criteriaFrom(query), { limit: SCREENER_PAGE_SIZE, offset });
+}
+
+// Derived values carry float noise (-0.09999999999999964); a spreadsheet wants the number.
+function rounded(value: number | null, decimals: number): number | null {
+  return value === null ? null : Number(value.toFixed(decimals));
+}
+
+const CSV_COLUMNS: Array<[header: string, value: (row: StockListItem) => string | number | null]> = [
+  ['Symbol', (r) => r.ticker],
+  ['Company', (r) => r.comp_name],
+  ['Industry', (r) => r.industry],
+  ['Sector', (r) => (r.sector === null ? null : (screenerSectorName(r.sector) ?? null))],
+  ['Country', (r) => r.country],
+  ['IPO Year', (r) => r.ipo_year],
+  ['Market Cap ($M)', (r) => rounded(r.mkcap, 2)],
+  ['Price ($)', (r) => r.price],
+  ['Volume', (r) => r.price_volume],
+  ['Net Change ($)', (r) => rounded(r.net_changes, 4)],
+  ['Daily Change (%)', (r) => rounded(r.pct_changes, 4)],
+];
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** Every matching company as CSV (header row first, CRLF line ends as RFC 4180 asks). */
+export function getEodCsv(listing: Listing | null, filters: EodFilters): { csv: string; filename: string } {
+  const rows = listing === null ? [] : queryListing(listing, criteriaFrom(filters), null).rows;
+  const lines = [CSV_COLUMNS.map(([header]) => header).join(',')];
+  for (const row of rows) lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(','));
+  return { csv: `${lines.join('\r\n')}\r\n`, filename: `screener-${listing?.dataDate ?? 'no-data'}.csv` };
+}

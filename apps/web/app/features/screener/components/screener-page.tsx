@@ -1,0 +1,135 @@
+import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { Pager } from '../../../components/ui/pager';
+import type { ScreenerData } from '../screener.api';
+import { DEFAULT_VIEW, eodCsvPath, type ScreenerView, searchFromView, toggleSort } from '../screener-params';
+import { type FilterDraft, ScreenerFilters } from './screener-filters';
+import { ScreenerTable } from './screener-table';
+
+/** SPEC §4: search and filter changes reload after 500 ms without typing. */
+const DEBOUNCE_MS = 500;
+
+const sameFilters = (a: FilterDraft, b: FilterDraft) => a.q === b.q && a.sect === b.sect && a.cap === b.cap;
+const filtersOf = (view: ScreenerView): FilterDraft => ({ q: view.q, sect: view.sect, cap: view.cap });
+
+function longDate(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  });
+}
+
+export function ScreenerPage({ data }: { data: ScreenerData }) {
+  const { view, rows, count } = data;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [draft, setDraft] = useState<FilterDraft>(() => filtersOf(view));
+  // The filters last sent to the URL: when the URL catches up with them, the draft (which may
+  // already hold newer typing) is left alone; any other URL change (Back, a shared link) wins.
+  const committed = useRef<FilterDraft>(filtersOf(view));
+
+  const show = (next: ScreenerView) => {
+    const search = searchFromView(next);
+    navigate({ pathname: '/screener', search: search ? `?${search}` : '' }, { preventScrollReset: true });
+  };
+
+  useEffect(() => {
+    const fromUrl = { q: view.q, sect: view.sect, cap: view.cap };
+    if (sameFilters(fromUrl, committed.current)) return;
+    committed.current = fromUrl;
+    setDraft(fromUrl);
+  }, [view.q, view.sect, view.cap]);
+
+  // `show` and `view` are read when the timer fires; only a new draft restarts the wait.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (sameFilters(draft, committed.current)) return;
+    const timer = setTimeout(() => {
+      committed.current = draft;
+      show({ ...view, ...draft, page: 1 });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const reset = () => {
+    const cleared = filtersOf(DEFAULT_VIEW);
+    committed.current = cleared;
+    setDraft(cleared);
+    show({ ...view, ...cleared, page: 1 });
+  };
+
+  const busy = navigation.state === 'loading' && navigation.location.pathname === '/screener';
+  const first = (view.page - 1) * SCREENER_PAGE_SIZE + 1;
+  const last = first + rows.length - 1;
+
+  return (
+    <>
+      <p className="-mt-4 mb-6 text-slate-600">
+        End-of-day data for the last trading day,{' '}
+        <strong className="text-slate-800">{longDate(data.lastTradingDay)}</strong>.
+      </p>
+      <ScreenerFilters draft={draft} onChange={setDraft} onReset={reset} csvHref={eodCsvPath(view)} />
+      <p aria-live="polite" className="mt-6 mb-3 min-h-5 text-sm text-slate-600">
+        {busy
+          ? 'Loading…'
+          : rows.length > 0
+            ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} companies`
+            : ''}
+      </p>
+      {data.error ? (
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+          <p>{data.error}</p>
+          <button
+            type="button"
+            onClick={() => revalidator.revalidate()}
+            className="mt-3 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
+          >
+            Try again
+          </button>
+        </div>
+      ) : rows.length === 0 ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">
+          {count > 0 ? (
+            <p>
+              This page is past the end of the list.{' '}
+              <button
+                type="button"
+                className="font-medium text-brand-700 hover:underline"
+                onClick={() => show({ ...view, page: 1 })}
+              >
+                Back to page 1
+              </button>
+            </p>
+          ) : (
+            <p>No companies found matching your criteria.</p>
+          )}
+        </div>
+      ) : (
+        <ScreenerTable
+          rows={rows}
+          sort={view.sort}
+          dir={view.dir}
+          busy={busy}
+          onSort={(column) => show(toggleSort(view, column))}
+        />
+      )}
+      {count > SCREENER_PAGE_SIZE ? (
+        <div className="mt-4">
+          <Pager
+            page={view.page}
+            totalItems={count}
+            pageSize={SCREENER_PAGE_SIZE}
+            windowSize={SCREENER_PAGE_WINDOW}
+            onPageChange={(page) => show({ ...view, page })}
+            label="Screener pages"
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}

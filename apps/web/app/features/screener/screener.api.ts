@@ -1,0 +1,29 @@
+import { type EodResponse, type StockListItem, splitEodResponse } from '@app/shared/screener';
+import { previousWeekday, todayUtc } from '@app/shared/trading-day';
+import type { AppLoadContext } from 'react-router';
+import { apiGet } from '../../lib/api-client';
+import { eodApiPath, type ScreenerView, viewFromSearch } from './screener-params';
+
+export interface ScreenerData {
+  view: ScreenerView;
+  rows: StockListItem[];
+  count: number;
+  /** SPEC §2: the day the sentence names (previous weekday of today). */
+  lastTradingDay: string;
+  /** Set when the list could not be loaded. */
+  error: string | null;
+}
+
+/** Loads the page of the screener a URL asks for; on the server pass the loader's context. */
+export async function loadScreener(url: string, context?: AppLoadContext): Promise<ScreenerData> {
+  const view = viewFromSearch(new URL(url).searchParams);
+  const lastTradingDay = previousWeekday(todayUtc());
+  try {
+    const body = await apiGet<EodResponse>(eodApiPath(view), context ? { context } : {});
+    return { view, ...splitEodResponse(body), lastTradingDay, error: null };
+  } catch (err) {
+    // SPEC §8: screener failures are logged; the page says the list is unavailable.
+    console.error('Screener list failed to load', err);
+    return { view, rows: [], count: 0, lastTradingDay, error: 'The list could not be loaded. Please try again.' };
+  }
+}

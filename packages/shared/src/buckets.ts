@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Market-cap buckets of SPEC §9, in millions of USD like every amount on our side.
+ * Each bucket includes its lower bound and excludes its upper bound, so every market cap
+ * falls in exactly one bucket: $1,000M exactly is mid, $100,000M exactly is mega.
+ */
+export const MARKET_CAP_BUCKETS = {
+  small: { label: 'Small (< $1B)', min: null, max: 1_000 },
+  mid: { label: 'Mid ($1B – $10B)', min: 1_000, max: 10_000 },
+  large: { label: 'Large ($10B – $100B)', min: 10_000, max: 100_000 },
+  mega: { label: 'Mega (> $100B)', min: 100_000, max: null },
+} as const satisfies Record<string, { label: string; min: number | null; max: number | null }>;
+
+/** A bucket name, without 'any'. */
+export type MarketCapBucket = keyof typeof MARKET_CAP_BUCKETS;
+
+/** The `mkCap` filter of the API: a bucket or 'any' (SPEC §7). */
+export const MarketCapFilterSchema = z.enum(['any', 'small', 'mid', 'large', 'mega']);
+export type MarketCapFilter = z.infer<typeof MarketCapFilterSchema>;
+
+/** Bounds of a filter in $M (`min` inclusive, `max` exclusive); 'any' has none. */
+export function marketCapBounds(filter: MarketCapFilter): { min: number | null; max: number | null } {
+  if (filter === 'any') return { min: null, max: null };
+  const { min, max } = MARKET_CAP_BUCKETS[filter];
+  return { min, max };
+}
+
+/** The bucket a market cap in $M falls in; undefined when it is unknown or not a number. */
+export function marketCapBucketOf(mkcapMillions: number | null | undefined): MarketCapBucket | undefined {
+  if (mkcapMillions == null || !Number.isFinite(mkcapMillions)) return undefined;
+  for (const [name, { min, max }] of Object.entries(MARKET_CAP_BUCKETS)) {
+    if ((min === null || mkcapMillions >= min) && (max === null || mkcapMillions < max)) {
+      return name as MarketCapBucket;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,13 @@
+// Shared by the files of scripts/bench/ (kept outside that folder: the runner loads every file in it,
+// and importing the runner itself would deadlock on its top-level await).
+
+/** Mulberry32: a tiny seeded generator, so every run seeds the same universe. */
+export function seededRandom(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
