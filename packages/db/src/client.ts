@@ -43,7 +43,7 @@ export function createDb(config: DbConfig): DbHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, engine: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({
@@ -54,6 +54,34 @@ export function createDb(config: DbConfig): DbHandle {
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely prepares every SQLite query anew; compiling the same SQL again costs more than running
+ * most of our indexed reads. Reuse prepared statements by SQL text (bounded, least recently used
+ * first out). Safe because better-sqlite3 runs a statement to completion before the next call;
+ * a statement still being iterated (Kysely's streaming) gets a fresh copy instead.
+ */
+function withStatementCache(sqlite: Database.Database) {
+  const cache = new Map<string, Database.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = cache.get(text);
+      if (cached && !cached.busy) {
+        cache.delete(text);
+        cache.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (cached) return statement;
+      cache.set(text, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 /**

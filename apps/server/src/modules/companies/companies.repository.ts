@@ -80,8 +80,23 @@ export async function findCompany(db: Db, key: string): Promise<CompanyRecord | 
   return byName ? toCompany(byName) : undefined;
 }
 
-/** The largest companies by latest market cap (those without one last), for the empty search box. */
+/**
+ * The largest companies by latest market cap (those without one last), for the empty search box.
+ * Companies quoted on the newest trading day come from the (date, mkcap) index, so the usual
+ * case reads `limit` index entries instead of sorting every company; the general ordering only
+ * runs when fewer than `limit` of them have a market cap (e.g. real data without share counts).
+ */
 export async function listLargestCompanies(db: Db, limit: number): Promise<Company[]> {
+  const top = await db
+    .selectFrom('latest_quotes as q')
+    .innerJoin('companies as c', 'c.id', 'q.company_id')
+    .select(COMPANY_COLUMNS)
+    .where('q.date', '=', (eb) => eb.selectFrom('latest_quotes').select((e) => e.fn.max('date').as('d')))
+    .where('q.mkcap', 'is not', null)
+    .orderBy('q.mkcap', 'desc')
+    .limit(limit)
+    .execute();
+  if (top.length === limit) return top.map(toCompanyWire);
   const rows = await db
     .selectFrom('companies as c')
     .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
