@@ -11,6 +11,8 @@ export type Db = Kysely<Schema>;
 export interface DbHandle {
   db: Db;
   engine: Engine;
+  /** The SQLite connection under Kysely, for bulk loaders that bypass the query builder (decision 005). */
+  sqlite?: Database.Database;
   /** Closes the pool or file handle. */
   close(): Promise<void>;
 }
@@ -44,7 +46,7 @@ export function createDb(config: DbConfig): DbHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: sqlite }) });
-    return { db, engine: 'sqlite', close: () => db.destroy() };
+    return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: config.connectionString,
