@@ -59,8 +59,14 @@ export function createDb(config: DbConfig): DbHandle {
 }
 
 /** Brings the schema to the latest migration; throws with the failing migration's name. */
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: migrationProvider });
+export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
+  // With a schema, Kysely looks for its own bookkeeping tables there only; otherwise it would
+  // find another schema's (e.g. a parallel test run's) and never create its own.
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: migrationProvider,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

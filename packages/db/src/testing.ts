@@ -38,7 +38,7 @@ export async function createTestDb(engine: Engine): Promise<DbHandle> {
     searchPath: schema,
     maxConnections: 4,
   });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, { schema });
   return {
     ...handle,
     async close() {

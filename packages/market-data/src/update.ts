@@ -1,4 +1,4 @@
-import type { DbHandle } from '@app/db/client';
+import type { Db } from '@app/db/client';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
 import { refreshDerived } from './derived.ts';
 import { type DataSource, getMeta, META_KEYS, setMeta } from './meta.ts';
@@ -15,7 +15,7 @@ export interface DailySource {
    * Appends every trading day after `after` through `through` (both `YYYY-MM-DD`), each day
    * in one transaction, in date order. Must be deterministic and idempotent per day.
    */
-  append(handle: DbHandle, after: string, through: string): Promise<AppendResult>;
+  append(db: Db, after: string, through: string): Promise<AppendResult>;
 }
 
 export interface AppendResult {
@@ -37,14 +37,14 @@ export interface UpdateOptions {
   /** Stop at this trading day instead (tests, catching up in steps). */
   through?: string;
   /** Picks the source for the loaded data; defaults to `defaultSources`. */
-  sourceFor?: (source: DataSource, handle: DbHandle) => Promise<DailySource | null>;
+  sourceFor?: (source: DataSource, db: Db) => Promise<DailySource | null>;
 }
 
 /** The sources this package ships: the demo generator, configured from the stored seed. */
-export async function defaultSources(source: DataSource, handle: DbHandle): Promise<DailySource | null> {
+export async function defaultSources(source: DataSource, db: Db): Promise<DailySource | null> {
   if (source !== 'demo') return null;
   const { demoDailySource } = await import('./demo/source.ts');
-  return demoDailySource(handle);
+  return demoDailySource(db);
 }
 
 /**
@@ -52,17 +52,16 @@ export async function defaultSources(source: DataSource, handle: DbHandle): Prom
  * trading day before today, then refreshes the derived tables from the first new year on.
  * Running it again the same day changes nothing.
  */
-export async function runDailyUpdate(handle: DbHandle, options: UpdateOptions = {}): Promise<UpdateResult> {
+export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promise<UpdateResult> {
   const started = performance.now();
-  const { db } = handle;
   const dataDate = await getMeta(db, META_KEYS.dataDate);
   const sourceName = (await getMeta(db, META_KEYS.source)) as DataSource | undefined;
   if (!dataDate || !sourceName) return { status: 'empty' };
   const through = options.through ?? lastTradingDayBefore(options.today ?? new Date().toISOString().slice(0, 10));
   if (through <= dataDate) return { status: 'up-to-date', dataDate };
-  const source = await (options.sourceFor ?? defaultSources)(sourceName, handle);
+  const source = await (options.sourceFor ?? defaultSources)(sourceName, db);
   if (!source) throw new Error(`No daily update source for "${sourceName}" data`);
-  const appended = await source.append(handle, dataDate, through);
+  const appended = await source.append(db, dataDate, through);
   const last = appended.days.at(-1);
   if (!last) return { status: 'up-to-date', dataDate };
   await refreshDerived(db, {

@@ -64,6 +64,10 @@ export async function buildDemoUniverse(handle: DbHandle, options: DemoBuildOpti
   const cal = demoCalendar(options.seed, options.through);
   const profiles = demoProfiles(options.seed, options.companies);
   const slugs = demoSlugs(profiles);
+  // The seed goes first and the data source last: a seed without a source marks a build
+  // that was interrupted, which start-up then clears and runs again.
+  await setMeta(handle.db, META_KEYS.demoSeed, String(options.seed));
+  await setMeta(handle.db, META_KEYS.demoCompanies, String(options.companies));
   const writer = createBulkWriter(handle);
   // Losing power mid-build loses nothing worth keeping: the build restarts from scratch.
   // No rollback journal either: the WAL would hold every page twice. journal_mode can only
@@ -98,8 +102,6 @@ export async function buildDemoUniverse(handle: DbHandle, options: DemoBuildOpti
     handle.sqlite?.pragma('journal_mode = WAL');
     handle.sqlite?.pragma('synchronous = NORMAL');
   }
-  await setMeta(handle.db, META_KEYS.demoSeed, String(options.seed));
-  await setMeta(handle.db, META_KEYS.demoCompanies, String(options.companies));
   await setMeta(handle.db, META_KEYS.dataDate, options.through);
   await setMeta(handle.db, META_KEYS.source, 'demo');
   options.progress?.done();

@@ -74,9 +74,9 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
   it('appending days one update at a time gives exactly the history of building through the last day', async () => {
     const days = tradingDaysBetween(nextTradingDay(window.before), window.through);
     const middle = days[Math.floor(days.length / 2)] as string;
-    const first = await runDailyUpdate(appended, { through: middle });
+    const first = await runDailyUpdate(appended.db, { through: middle });
     expect(first).toMatchObject({ status: 'updated', dataDate: middle });
-    const second = await runDailyUpdate(appended, { today: nextTradingDay(window.through) });
+    const second = await runDailyUpdate(appended.db, { today: nextTradingDay(window.through) });
     expect(second).toMatchObject({ status: 'updated', dataDate: window.through });
     const [a, b] = await Promise.all([snapshot(appended), snapshot(direct)]);
     // The window holds a listing and a delisting, and crosses a year end.
@@ -87,7 +87,7 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
 
   it('is idempotent: an update on the same day changes nothing', async () => {
     const before = await snapshot(appended);
-    const again = await runDailyUpdate(appended, { today: nextTradingDay(window.through) });
+    const again = await runDailyUpdate(appended.db, { today: nextTradingDay(window.through) });
     expect(again).toEqual({ status: 'up-to-date', dataDate: window.through });
     expect(await snapshot(appended)).toEqual(before);
   });

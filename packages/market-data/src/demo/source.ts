@@ -1,4 +1,4 @@
-import type { DbHandle } from '@app/db/client';
+import type { Db } from '@app/db/client';
 import type { CompaniesTable, DailyPricesTable, FundamentalsTable, SharesOutstandingTable } from '@app/db/schema';
 import type { Insertable } from 'kysely';
 import { dayNumber, nextTradingDay, tradingDaysBetween } from '../calendar.ts';
@@ -21,13 +21,12 @@ async function inChunks<T>(rows: T[], insert: (part: T[]) => Promise<unknown>): 
  * its stored close and share count, and files the fundamentals due that day. Uses the same
  * functions as the full build, so appending day N+1 equals building through N+1.
  */
-export async function demoDailySource(handle: DbHandle): Promise<DailySource> {
-  const seed = Number((await getMeta(handle.db, META_KEYS.demoSeed)) ?? DEFAULT_DEMO_SEED);
-  const count = Number((await getMeta(handle.db, META_KEYS.demoCompanies)) ?? DEFAULT_DEMO_COMPANIES);
+export async function demoDailySource(db: Db): Promise<DailySource> {
+  const seed = Number((await getMeta(db, META_KEYS.demoSeed)) ?? DEFAULT_DEMO_SEED);
+  const count = Number((await getMeta(db, META_KEYS.demoCompanies)) ?? DEFAULT_DEMO_COMPANIES);
   return {
     name: 'demo',
-    async append(h, after, through) {
-      const { db } = h;
+    async append(db, after, through) {
       const profiles = demoProfiles(seed, count);
       const slugs = demoSlugs(profiles);
       const [companies, quotes, shareRows] = await Promise.all([
