@@ -19,6 +19,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'print coverage: companies, date range, rows per table',
     load: () => import('./commands/stats.ts'),
   },
+  demo: { summary: 'build the demo universe into an empty database', load: () => import('./commands/demo.ts') },
+  update: {
+    summary: 'append trading days through the last one before today',
+    load: () => import('./commands/update.ts'),
+  },
 };
 
 function usage(): string {
