@@ -28,11 +28,11 @@ const AFTER_VOWEL = [
   'lor',
   'rix',
   'mont',
-  'zar',
   'quel',
   'ster',
+  'vira',
 ];
-const AFTER_CONSONANT = ['ora', 'ix', 'ium', 'on', 'ex', 'ara', 'elle', 'ity', 'oro', 'ant', 'una', 'is'];
+const AFTER_CONSONANT = ['ora', 'ixa', 'ium', 'ara', 'elle', 'ity', 'oro', 'una', 'iva', 'olux', 'enza', 'aria'];
 
 /** An odd multiplier, so `index × STEP mod space` visits every slot once. */
 const STEP_CVCV = 4_327;
