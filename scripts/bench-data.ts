@@ -32,12 +32,14 @@ async function timeReads(label: string, runs: number, read: (i: number) => Promi
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.info(`  ${label}: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${runs} reads)`);
+  console.info(
+    `  ${label}: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${runs} reads)`,
+  );
 }
 
-async function bench(engine: string, handle: DbHandle, size: () => string | null) {
+async function bench(engine: string, handle: DbHandle, size: () => string | null, schema?: string) {
   console.info(`\n== ${engine}: ${demo.companies.toLocaleString('en-US')} companies, 1999-01-04 to ${through}`);
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle.db, { schema });
   const build = await buildDemoUniverse(handle, {
     ...demo,
     through: buildThrough,
@@ -51,7 +53,7 @@ async function bench(engine: string, handle: DbHandle, size: () => string | null
   const update = await runDailyUpdate(handle.db, { through });
   if (update.status !== 'updated') throw new Error(`the daily update did nothing: ${update.status}`);
   console.info(
-    `  daily update of ${update.dataDate}: ${update.seconds.toFixed(2)} s (${update.priceRows.toLocaleString('en-US')} prices, derived tables refreshed)   [budget 5 s]`,
+    `  daily update of ${update.dataDate}: ${update.seconds.toFixed(2)} s (${update.priceRows.toLocaleString('en-US')} prices in ${update.appendSeconds.toFixed(2)} s, derived tables in ${update.refreshSeconds.toFixed(2)} s)   [budget 5 s]`,
   );
 
   const { db } = handle;
@@ -81,6 +83,17 @@ async function bench(engine: string, handle: DbHandle, size: () => string | null
     rows = Math.max(rows, result.length);
   });
   console.info(`  (largest ranking: ${rows.toLocaleString('en-US')} companies)`);
+  await timeReads('one page (50 rows) of a market-cap ranking', 500, (i) =>
+    db
+      .selectFrom('company_years as y')
+      .innerJoin('companies as c', 'c.id', 'y.company_id')
+      .select(['c.name', 'c.ticker', 'c.slug', 'c.sector', 'y.mkcap', 'y.ann_return', 'y.dollar_volume'])
+      .where('y.year', '=', lastYear - (i % 20))
+      .orderBy('y.mkcap', 'desc')
+      .limit(50)
+      .offset(50 * (i % 40))
+      .execute(),
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-data-'));
@@ -104,7 +117,7 @@ if (pgUrl) {
   await admin.query(`CREATE SCHEMA ${schema}`);
   const handle = createDb({ engine: 'postgres', connectionString: pgUrl, searchPath: schema, maxConnections: 4 });
   try {
-    await bench('PostgreSQL', handle, () => null);
+    await bench('PostgreSQL', handle, () => null, schema);
     const size = await admin.query(
       `select pg_size_pretty(sum(pg_total_relation_size(quote_ident(schemaname) || '.' || quote_ident(tablename)))) as s from pg_tables where schemaname = $1`,
       [schema],

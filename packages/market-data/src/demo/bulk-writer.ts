@@ -32,63 +32,71 @@ export function createBulkWriter(handle: DbHandle): BulkWriter {
   return handle.sqlite ? sqliteWriter(handle.sqlite) : postgresWriter(handle);
 }
 
-const COMPANY_COLUMNS = [
-  'id',
-  'cik',
-  'ticker',
-  'name',
-  'slug',
-  'sector',
-  'industry',
-  'sic',
-  'country',
-  'ipo_year',
-  'exchange',
-  'listed_on',
-  'delisted_on',
-] as const;
-const FUNDAMENTAL_COLUMNS = [
-  'company_id',
-  'period',
-  'period_start',
-  'period_end',
-  'fiscal_year',
-  'fiscal_period',
-  'form',
-  'filed',
-  'derived',
-  'currency',
-  'revenue',
-  'net_income',
-  'cash',
-  'current_assets',
-  'total_assets',
-  'current_liabilities',
-  'long_term_liabilities',
-  'total_liabilities',
-] as const;
-const YEAR_COLUMNS = [
-  'company_id',
-  'year',
-  'last_date',
-  'close',
-  'shares',
-  'mkcap',
-  'ann_return',
-  'dollar_volume',
-  'trading_days',
-] as const;
-const QUOTE_COLUMNS = [
-  'company_id',
-  'date',
-  'close',
-  'prev_close',
-  'net_change',
-  'pct_change',
-  'volume',
-  'shares',
-  'mkcap',
-] as const;
+/** Columns of each table with their PostgreSQL array type (unnest needs one per column). */
+const COMPANY_TYPES = {
+  id: 'int4',
+  cik: 'int4',
+  ticker: 'text',
+  name: 'text',
+  slug: 'text',
+  sector: 'int4',
+  industry: 'text',
+  sic: 'text',
+  country: 'text',
+  ipo_year: 'int4',
+  exchange: 'text',
+  listed_on: 'text',
+  delisted_on: 'text',
+} as const;
+const PRICE_TYPES = { company_id: 'int4', date: 'text', close: 'float8', volume: 'int8' } as const;
+const SHARES_TYPES = { company_id: 'int4', date: 'text', shares: 'float8', source: 'text' } as const;
+const FUNDAMENTAL_TYPES = {
+  company_id: 'int4',
+  period: 'text',
+  period_start: 'text',
+  period_end: 'text',
+  fiscal_year: 'int4',
+  fiscal_period: 'text',
+  form: 'text',
+  filed: 'text',
+  derived: 'int4',
+  currency: 'text',
+  revenue: 'float8',
+  net_income: 'float8',
+  cash: 'float8',
+  current_assets: 'float8',
+  total_assets: 'float8',
+  current_liabilities: 'float8',
+  long_term_liabilities: 'float8',
+  total_liabilities: 'float8',
+} as const;
+const YEAR_TYPES = {
+  company_id: 'int4',
+  year: 'int4',
+  last_date: 'text',
+  close: 'float8',
+  shares: 'float8',
+  mkcap: 'float8',
+  ann_return: 'float8',
+  dollar_volume: 'float8',
+  trading_days: 'int4',
+} as const;
+const QUOTE_TYPES = {
+  company_id: 'int4',
+  date: 'text',
+  close: 'float8',
+  prev_close: 'float8',
+  net_change: 'float8',
+  pct_change: 'float8',
+  volume: 'int8',
+  shares: 'float8',
+  mkcap: 'float8',
+} as const;
+
+const COMPANY_COLUMNS = Object.keys(COMPANY_TYPES) as (keyof typeof COMPANY_TYPES)[];
+const FUNDAMENTAL_COLUMNS = Object.keys(FUNDAMENTAL_TYPES) as (keyof typeof FUNDAMENTAL_TYPES)[];
+const YEAR_COLUMNS = Object.keys(YEAR_TYPES) as (keyof typeof YEAR_TYPES)[];
+const QUOTE_COLUMNS = Object.keys(QUOTE_TYPES) as (keyof typeof QUOTE_TYPES)[];
 
 type Value = string | number | null;
 
@@ -96,10 +104,13 @@ type Value = string | number | null;
 class TableBuffer {
   values: Value[] = [];
   rows = 0;
+  readonly columns: readonly string[];
   constructor(
     readonly table: string,
-    readonly columns: readonly string[],
-  ) {}
+    readonly types: Readonly<Record<string, string>>,
+  ) {
+    this.columns = Object.keys(types);
+  }
   push(...row: Value[]) {
     for (const v of row) this.values.push(v);
     this.rows++;
@@ -112,12 +123,12 @@ class TableBuffer {
 
 function tables() {
   return {
-    companies: new TableBuffer('companies', COMPANY_COLUMNS),
-    prices: new TableBuffer('daily_prices', ['company_id', 'date', 'close', 'volume']),
-    shares: new TableBuffer('shares_outstanding', ['company_id', 'date', 'shares', 'source']),
-    fundamentals: new TableBuffer('fundamentals', FUNDAMENTAL_COLUMNS),
-    years: new TableBuffer('company_years', YEAR_COLUMNS),
-    quotes: new TableBuffer('latest_quotes', QUOTE_COLUMNS),
+    companies: new TableBuffer('companies', COMPANY_TYPES),
+    prices: new TableBuffer('daily_prices', PRICE_TYPES),
+    shares: new TableBuffer('shares_outstanding', SHARES_TYPES),
+    fundamentals: new TableBuffer('fundamentals', FUNDAMENTAL_TYPES),
+    years: new TableBuffer('company_years', YEAR_TYPES),
+    quotes: new TableBuffer('latest_quotes', QUOTE_TYPES),
   };
 }
 
@@ -187,40 +198,6 @@ function sqliteWriter(conn: import('better-sqlite3').Database): BulkWriter {
 /** Rows per PostgreSQL statement; each column travels as one array parameter. */
 const PG_ROWS_PER_STATEMENT = 50_000;
 
-const PG_TYPES: Record<string, string> = {
-  id: 'int4',
-  company_id: 'int4',
-  cik: 'int4',
-  sector: 'int4',
-  ipo_year: 'int4',
-  year: 'int4',
-  fiscal_year: 'int4',
-  derived: 'int4',
-  trading_days: 'int4',
-  volume: 'int8',
-};
-const NUMERIC = new Set([
-  'close',
-  'shares',
-  'mkcap',
-  'ann_return',
-  'dollar_volume',
-  'prev_close',
-  'net_change',
-  'pct_change',
-  'revenue',
-  'net_income',
-  'cash',
-  'current_assets',
-  'total_assets',
-  'current_liabilities',
-  'long_term_liabilities',
-  'total_liabilities',
-]);
-const pgType = (column: string, table: string) =>
-  PG_TYPES[column] ??
-  (NUMERIC.has(column) && !(table === 'shares_outstanding' && column === 'source') ? 'float8' : 'text');
-
 function postgresWriter(handle: DbHandle): BulkWriter {
   const t = tables();
   let maxId = 0;
@@ -234,7 +211,7 @@ function postgresWriter(handle: DbHandle): BulkWriter {
         return column;
       });
       const casts = sql.join(
-        table.columns.map((c, i) => sql`${arrays[i]}::${sql.raw(pgType(c, table.table))}[]`),
+        table.columns.map((c, i) => sql`${arrays[i]}::${sql.raw(table.types[c] as string)}[]`),
         sql`, `,
       );
       await sql`insert into ${sql.table(table.table)} (${sql.join(table.columns.map((c) => sql.ref(c)))}) select * from unnest(${casts})`.execute(

@@ -46,28 +46,26 @@ if (gcd(STEP_CVCV, SPACE_CVCV) !== 1 || gcd(STEP_CVCC, SPACE_CVCC) !== 1) {
   throw new Error('demo ticker permutation steps must be coprime with their spaces');
 }
 
+/** Spells slot `n` of a pattern of alphabets (mixed radix, last letter fastest). */
+function spell(n: number, pattern: readonly string[]): string {
+  let rest = n;
+  const letters: string[] = [];
+  for (let i = pattern.length - 1; i >= 0; i--) {
+    const alphabet = pattern[i] as string;
+    letters.unshift(alphabet.charAt(rest % alphabet.length));
+    rest = Math.floor(rest / alphabet.length);
+  }
+  return `${letters.join('')}J`;
+}
+
 /** The ticker of company `index` (0-based) in a universe drawn with `seed`. */
 export function demoTicker(index: number, seed: number): string {
   if (index < 0 || index >= MAX_DEMO_COMPANIES) throw new RangeError(`demo company index ${index} out of range`);
   const offset = Math.abs(seed) % 997;
   if (index < SPACE_CVCV) {
-    let n = (index * STEP_CVCV + offset) % SPACE_CVCV;
-    const v2 = n % V;
-    n = Math.floor(n / V);
-    const c2 = n % C;
-    n = Math.floor(n / C);
-    const v1 = n % V;
-    const c1 = Math.floor(n / V);
-    return `${CONSONANTS[c1]}${VOWELS[v1]}${CONSONANTS[c2]}${VOWELS[v2]}J`;
+    return spell((index * STEP_CVCV + offset) % SPACE_CVCV, [CONSONANTS, VOWELS, CONSONANTS, VOWELS]);
   }
-  let n = ((index - SPACE_CVCV) * STEP_CVCC + offset) % SPACE_CVCC;
-  const c3 = n % C;
-  n = Math.floor(n / C);
-  const c2 = n % C;
-  n = Math.floor(n / C);
-  const v1 = n % V;
-  const c1 = Math.floor(n / V);
-  return `${CONSONANTS[c1]}${VOWELS[v1]}${CONSONANTS[c2]}${CONSONANTS[c3]}J`;
+  return spell(((index - SPACE_CVCV) * STEP_CVCC + offset) % SPACE_CVCC, [CONSONANTS, VOWELS, CONSONANTS, CONSONANTS]);
 }
 
 /** The invented word a company's name starts with, built from its ticker. */

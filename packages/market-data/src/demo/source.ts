@@ -2,6 +2,7 @@ import type { Db } from '@app/db/client';
 import type { CompaniesTable, DailyPricesTable, FundamentalsTable, SharesOutstandingTable } from '@app/db/schema';
 import type { Insertable } from 'kysely';
 import { dayNumber, nextTradingDay, tradingDaysBetween } from '../calendar.ts';
+import type { PricePoint } from '../derived.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
 import type { DailySource } from '../update.ts';
 import { demoCompanyRow, demoSlugs } from './build.ts';
@@ -46,6 +47,12 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
 
       const days = tradingDaysBetween(nextTradingDay(after), through);
       const touched = new Set<number>();
+      const newPoints = new Map<number, PricePoint[]>();
+      const addPoint = (id: number, p: PricePoint) => {
+        const list = newPoints.get(id);
+        if (list) list.push(p);
+        else newPoints.set(id, [p]);
+      };
       let priceRows = 0;
       let prev = after;
       for (const date of days) {
@@ -65,6 +72,7 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
             const first = firstDay(seed, p);
             newCompanies.push(demoCompanyRow(p, slugs[p.index] as string, null));
             prices.push({ company_id: id, ...first.price });
+            addPoint(id, first.price);
             counts.push({ company_id: id, ...first.shares, source: 'demo' });
             delisted.set(id, null);
             close.set(id, first.price.close);
@@ -86,6 +94,7 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
             }
             const point = stepPrice(seed, p, last, after, date, day, shocks);
             prices.push({ company_id: id, ...point });
+            addPoint(id, point);
             close.set(id, point.close);
           }
           for (const f of demoFundamentals(seed, p, prev, date)) filings.push({ company_id: id, ...f });
@@ -103,7 +112,7 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
         priceRows += prices.length;
         prev = date;
       }
-      return { days, priceRows, companyIds: [...touched].sort((a, b) => a - b) };
+      return { days, priceRows, companyIds: [...touched].sort((a, b) => a - b), appended: newPoints };
     },
   };
 }
