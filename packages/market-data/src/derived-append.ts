@@ -48,7 +48,10 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     const yearsBy = new Map<number, Map<number, CompanyYearsTable>>();
     for (const y of years) {
       let m = yearsBy.get(y.company_id);
-      if (!m) yearsBy.set(y.company_id, (m = new Map()));
+      if (!m) {
+        m = new Map();
+        yearsBy.set(y.company_id, m);
+      }
       m.set(y.year, { ...y });
     }
 
