@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { Database as Schema } from './schema.ts';
@@ -62,10 +62,14 @@ export function createDb(config: DbConfig): DbHandle {
 export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
   // With a schema, Kysely looks for its own bookkeeping tables there only; otherwise it would
   // find another schema's (e.g. a parallel test run's) and never create its own.
+  let schema = options.schema;
+  if (!schema && db.getExecutor().adapter instanceof PostgresAdapter) {
+    schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
+  }
   const migrator = new Migrator({
     db: db as Kysely<unknown>,
     provider: migrationProvider,
-    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
