@@ -24,6 +24,18 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ engine: 'postgres', connectionString: 'postgres://u@127.0.0.1:5432/app' });
   });
 
+  it('sizes the demo universe from DEMO_COMPANIES and DEMO_SEED, rejecting bad values by name', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).demo).toEqual({ companies: 10_000, seed: 20_240_101 });
+    expect(loadConfig({ DATA_DIR: dataDir(), DEMO_COMPANIES: '300', DEMO_SEED: '5' }).demo).toEqual({
+      companies: 300,
+      seed: 5,
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_COMPANIES: 'lots' })).toThrow(
+      'Invalid configuration: DEMO_COMPANIES must be a whole number from 1 to 31790 (got "lots")',
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_COMPANIES: '0' })).toThrow(ConfigError);
+  });
+
   it('drops a trailing slash from SITE_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
   });

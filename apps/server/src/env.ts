@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPostgresUrl, resolveDataDir } from '@app/db/client';
+import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo/config';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -36,6 +37,8 @@ export interface Config {
   database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
+  demo: DemoConfig;
 }
 
 export class ConfigError extends Error {}
@@ -57,6 +60,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  let demo: DemoConfig;
+  try {
+    demo = demoConfigFromEnv(env);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
+  }
   const dataDir = resolveDataDir({ ...source, DATA_DIR: e.DATA_DIR });
   return {
     nodeEnv: e.NODE_ENV,
@@ -69,6 +78,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { engine: 'sqlite', filename: join(dataDir, 'app.db') },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    demo,
   };
 }
 

@@ -1,5 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { dailyUpdatePlugin } from './plugins/daily-update.ts';
+import { prepareMarketData } from './startup.ts';
 
 /** Starts the site: validated configuration, migrations, then listen. */
 async function main() {
@@ -14,8 +16,12 @@ async function main() {
     throw err;
   }
 
+  // A fresh DATA_DIR gets the demo universe before the site serves anything.
+  await prepareMarketData(config);
+
   // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
   const app = await buildApp({ config, webDev: process.argv.includes('--dev') });
+  await app.register(dailyUpdatePlugin, { enabled: config.nodeEnv !== 'test' });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
   let closing = false;

@@ -11,12 +11,17 @@ import {
 import type { Route } from './+types/root';
 import './app.css';
 import './lib/load-context';
+import type { DataMetaResponse } from '@app/shared/meta';
+import { DataNotice } from './components/data-notice';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import { apiGet } from './lib/api-client';
 import { useNonce } from './lib/nonce';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear() };
+export async function loader({ context }: Route.LoaderArgs) {
+  // Every page labels demo data; a failed look-up must not take the page down with it.
+  const dataMeta = await apiGet<DataMetaResponse>('/api/meta', { context }).catch(() => null);
+  return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear(), dataMeta };
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
@@ -41,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         <SiteHeader />
+        <DataNotice meta={data?.dataMeta ?? null} />
         <main id="main" className="flex-1">
           {children}
         </main>

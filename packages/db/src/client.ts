@@ -1,6 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { migrationProvider } from './migrations.ts';
 import type { Database as Schema } from './schema.ts';
@@ -11,6 +11,8 @@ export type Db = Kysely<Schema>;
 export interface DbHandle {
   db: Db;
   engine: Engine;
+  /** The SQLite connection under Kysely, for bulk loaders that bypass the query builder (decision 007). */
+  sqlite?: Database.Database;
   /** Closes the pool or file handle. */
   close(): Promise<void>;
 }
@@ -44,7 +46,7 @@ export function createDb(config: DbConfig): DbHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, engine: 'sqlite', close: () => db.destroy() };
+    return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
   }
   const pool = new pg.Pool({
     connectionString: config.connectionString,
@@ -84,16 +86,18 @@ function withStatementCache(sqlite: Database.Database) {
   };
 }
 
-/**
- * Brings the schema to the latest migration; throws with the failing migration's name.
- * `schema` (PostgreSQL) names where the migration tables live: without it Kysely takes another
- * schema's migration tables for its own and skips creating them (parallel test schemas race).
- */
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
+  // With a schema, Kysely looks for its own bookkeeping tables there only; otherwise it would
+  // find another schema's (e.g. a parallel test run's) and never create its own.
+  let schema = options.schema;
+  if (!schema && db.getExecutor().adapter instanceof PostgresAdapter) {
+    schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
+  }
   const migrator = new Migrator({
     db: db as Kysely<unknown>,
     provider: migrationProvider,
-    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

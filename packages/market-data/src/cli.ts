@@ -39,6 +39,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'download SEC ticker list and companyfacts (SEC_USER_AGENT)',
     load: () => import('./commands/download-sec.ts'),
   },
+  demo: { summary: 'build the demo universe into an empty database', load: () => import('./commands/demo.ts') },
+  update: {
+    summary: 'append trading days through the last one before today',
+    load: () => import('./commands/update.ts'),
+  },
 };
 
 function usage(): string {

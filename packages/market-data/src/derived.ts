@@ -61,7 +61,8 @@ export function computeCompanyYears(
     let last = first;
     for (; i < prices.length && (prices[i] as PricePoint).date.startsWith(year); i++) {
       last = prices[i] as PricePoint;
-      dollarVolume += last.close * last.volume;
+      // Summed in $M term by term, so appending a day to a stored total gives the same double.
+      dollarVolume += (last.close * last.volume) / MILLION;
       days++;
     }
     const shares = sharesOn(counts, last.date);
@@ -73,7 +74,7 @@ export function computeCompanyYears(
       shares,
       mkcap: shares === null ? null : (last.close * shares) / MILLION,
       ann_return: start > 0 ? last.close / start - 1 : null,
-      dollar_volume: dollarVolume / MILLION,
+      dollar_volume: dollarVolume,
       trading_days: days,
     });
     base = last.close;

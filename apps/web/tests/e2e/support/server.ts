@@ -40,6 +40,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       SITE_URL: url,
       LOG_LEVEL: 'warn',
+      // A fresh DATA_DIR builds the demo universe before listening: keep it small here.
+      DEMO_COMPANIES: '200',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

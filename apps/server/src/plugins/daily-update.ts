@@ -1,0 +1,43 @@
+import { runDailyUpdate } from '@app/market-data/update';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface DailyUpdateOptions {
+  /** Off in tests; on otherwise. */
+  enabled: boolean;
+  /** How often to look for a new trading day (default hourly). */
+  intervalMs?: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Keeps the data current while the site runs: right after start-up and then every hour,
+ * appends any trading day that closed since the stored data date (the same update as
+ * `npm run data -- update`). One update at a time; a failure is logged and retried next hour.
+ */
+export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpdateOptions) => {
+  if (!opts.enabled) return;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const result = await runDailyUpdate(app.db);
+      if (result.status === 'updated') app.log.info(result, 'market data updated');
+    } catch (err) {
+      app.log.error({ err }, 'daily market data update failed');
+    } finally {
+      running = false;
+    }
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void tick();
+    timer = setInterval(() => void tick(), opts.intervalMs ?? HOUR_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+});

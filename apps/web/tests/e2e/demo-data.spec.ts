@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { lastTradingDayBefore } from '@app/market-data/calendar';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gotoHydrated,
+  launchBrowser,
+  openPage,
+  SCREENSHOT_DIR,
+  seriousAxeViolations,
+  VIEWPORTS,
+} from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+describe('a fresh install serves the living demo universe, labelled as demo data', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // An empty DATA_DIR: start-up builds the universe (200 companies here) before it listens.
+    server = await startServer();
+    browser = await launchBrowser();
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('has built the demo data through the last trading day before today', async () => {
+    const meta = await (await fetch(`${server.url}/api/meta`)).json();
+    expect(meta).toEqual({ source: 'demo', dataDate: lastTradingDayBefore(new Date().toISOString().slice(0, 10)) });
+  });
+
+  it('renders the notice on the server, before any script runs', async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    expect(html).toContain('data-testid="data-notice"');
+    expect(html).toMatch(/Demo data:.*fictional companies and prices/s);
+  });
+
+  for (const [label, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['375', VIEWPORTS.mobile],
+  ] as const) {
+    it(`shows the notice on every page at ${label} px, without overflow or serious axe violations`, async () => {
+      const { page, errors, close } = await openPage(browser, viewport);
+      for (const path of ['/', '/screener']) {
+        await gotoHydrated(page, `${server.url}${path}`);
+        const notice = page.getByRole('complementary', { name: 'About this data' });
+        expect(await notice.isVisible()).toBe(true);
+        expect(await notice.textContent()).toContain('Demo data:');
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      }
+      await gotoHydrated(page, `${server.url}/`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `demo-notice-${label}.png`) });
+      expect(errors).toEqual([]);
+      await close();
+    });
+  }
+});

@@ -1,0 +1,94 @@
+import type { DbHandle } from '@app/db/client';
+import { createTestDb, testEngines } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextTradingDay, previousTradingDay, tradingDaysBetween } from '../calendar.ts';
+import { refreshDerived } from '../derived.ts';
+import { getMeta, META_KEYS } from '../meta.ts';
+import { runDailyUpdate } from '../update.ts';
+import { buildDemoUniverse } from './build.ts';
+import { demoProfiles } from './generate.ts';
+
+const SEED = 7;
+const COMPANIES = 200;
+
+/** A window of trading days in which one company lists and another delists. */
+function eventfulWindow(): { before: string; through: string } {
+  const profiles = demoProfiles(SEED, COMPANIES);
+  for (let year = 2005; year < 2024; year++) {
+    const from = `${year}-12-01`;
+    const to = `${year + 1}-01-31`;
+    const lists = profiles.some((p) => p.listedOn > from && p.listedOn <= to);
+    const delists = profiles.some((p) => p.delistOn !== null && p.delistOn > from && p.delistOn <= to);
+    if (lists && delists) return { before: previousTradingDay(from), through: previousTradingDay(to) };
+  }
+  throw new Error('no eventful window in this universe');
+}
+
+async function snapshot(h: DbHandle) {
+  const { db } = h;
+  return {
+    companies: await db.selectFrom('companies').selectAll().orderBy('id').execute(),
+    prices: await db.selectFrom('daily_prices').selectAll().orderBy('company_id').orderBy('date').execute(),
+    shares: await db.selectFrom('shares_outstanding').selectAll().orderBy('company_id').orderBy('date').execute(),
+    fundamentals: await db
+      .selectFrom('fundamentals')
+      .selectAll()
+      .orderBy('company_id')
+      .orderBy('period')
+      .orderBy('period_end')
+      .execute(),
+    years: await db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
+    quotes: await db.selectFrom('latest_quotes').selectAll().orderBy('company_id').execute(),
+  };
+}
+
+describe.each(testEngines())('demo universe build and daily update on %s', (engine) => {
+  const window = eventfulWindow();
+  let appended: DbHandle;
+  let direct: DbHandle;
+  beforeAll(async () => {
+    [appended, direct] = await Promise.all([createTestDb(engine), createTestDb(engine)]);
+    await buildDemoUniverse(appended, { seed: SEED, companies: COMPANIES, through: window.before });
+    await buildDemoUniverse(direct, { seed: SEED, companies: COMPANIES, through: window.through });
+  }, 120_000);
+  afterAll(async () => {
+    await appended?.close();
+    await direct?.close();
+  });
+
+  it('writes derived rows equal to what refreshDerived computes from the raw tables', async () => {
+    const built = await snapshot(direct);
+    expect(built.years.length).toBeGreaterThan(COMPANIES);
+    await refreshDerived(direct.db);
+    const refreshed = await snapshot(direct);
+    expect(refreshed.years).toEqual(built.years);
+    expect(refreshed.quotes).toEqual(built.quotes);
+  });
+
+  it('records the source, seed and data date', async () => {
+    expect(await getMeta(direct.db, META_KEYS.source)).toBe('demo');
+    expect(await getMeta(direct.db, META_KEYS.dataDate)).toBe(window.through);
+    expect(await getMeta(direct.db, META_KEYS.demoSeed)).toBe(String(SEED));
+  });
+
+  it('appending days one update at a time gives exactly the history of building through the last day', async () => {
+    const days = tradingDaysBetween(nextTradingDay(window.before), window.through);
+    const middle = days[Math.floor(days.length / 2)] as string;
+    const first = await runDailyUpdate(appended.db, { through: middle });
+    expect(first).toMatchObject({ status: 'updated', dataDate: middle });
+    const second = await runDailyUpdate(appended.db, { today: nextTradingDay(window.through) });
+    expect(second).toMatchObject({ status: 'updated', dataDate: window.through });
+    const [a, b] = await Promise.all([snapshot(appended), snapshot(direct)]);
+    // The window holds a listing and a delisting, and crosses a year end.
+    expect(a.companies.some((c) => c.listed_on !== null && c.listed_on > window.before)).toBe(true);
+    expect(a.companies.some((c) => c.delisted_on !== null && c.delisted_on > window.before)).toBe(true);
+    expect(a).toEqual(b);
+  });
+
+  it('is idempotent: an update on the same day changes nothing', async () => {
+    const before = await snapshot(appended);
+    const again = await runDailyUpdate(appended.db, { today: nextTradingDay(window.through) });
+    expect(again).toEqual({ status: 'up-to-date', dataDate: window.through });
+    expect(await snapshot(appended)).toEqual(before);
+  });
+});

@@ -1,0 +1,49 @@
+import type { DbHandle } from '@app/db/client';
+import { lastTradingDayBefore } from '../calendar.ts';
+import { getMeta, META_KEYS } from '../meta.ts';
+import type { Progress } from '../progress.ts';
+import { buildDemoUniverse, type DemoBuildSummary } from './build.ts';
+import type { DemoConfig } from './config.ts';
+
+const MARKET_TABLES = [
+  'latest_quotes',
+  'company_years',
+  'fundamentals',
+  'shares_outstanding',
+  'daily_prices',
+  'companies',
+] as const;
+
+export type EnsureResult =
+  | { status: 'present'; source: string }
+  | { status: 'foreign' }
+  | ({ status: 'built' } & DemoBuildSummary);
+
+/**
+ * What a fresh install does before serving: with no market data at all, build the demo
+ * universe through the last trading day before today. Loaded data (demo or real) is left
+ * alone; companies without any data source that are not an interrupted demo build (e.g. an
+ * import in progress) are left alone too, and reported as 'foreign'.
+ */
+export async function ensureDemoUniverse(
+  handle: DbHandle,
+  config: DemoConfig & { today?: string; progress?: Progress },
+): Promise<EnsureResult> {
+  const { db } = handle;
+  const source = await getMeta(db, META_KEYS.source);
+  if (source) return { status: 'present', source };
+  const hasCompanies = (await db.selectFrom('companies').select('id').limit(1).execute()).length > 0;
+  if (hasCompanies) {
+    if (!(await getMeta(db, META_KEYS.demoSeed))) return { status: 'foreign' };
+    // An interrupted demo build: start over.
+    for (const table of MARKET_TABLES) await db.deleteFrom(table).execute();
+  }
+  const today = config.today ?? new Date().toISOString().slice(0, 10);
+  const summary = await buildDemoUniverse(handle, {
+    seed: config.seed,
+    companies: config.companies,
+    through: lastTradingDayBefore(today),
+    progress: config.progress,
+  });
+  return { status: 'built', ...summary };
+}

@@ -1,0 +1,118 @@
+import type { Db } from '@app/db/client';
+import type { CompaniesTable, DailyPricesTable, FundamentalsTable, SharesOutstandingTable } from '@app/db/schema';
+import type { Insertable } from 'kysely';
+import { dayNumber, nextTradingDay, tradingDaysBetween } from '../calendar.ts';
+import type { PricePoint } from '../derived.ts';
+import { getMeta, META_KEYS } from '../meta.ts';
+import type { DailySource } from '../update.ts';
+import { demoCompanyRow, demoSlugs } from './build.ts';
+import { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED, demoProfiles } from './generate.ts';
+import { dayShocks, demoFundamentals, firstDay, isNewMonth, sharesAfterEvents, stepPrice } from './model.ts';
+
+const INSERT_CHUNK = 1_000;
+
+/** Inserts in statements of at most INSERT_CHUNK rows (SQLite caps the parameters of one). */
+async function inChunks<T>(rows: T[], insert: (part: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
+}
+
+/**
+ * The demo universe's daily source: for each new trading day, lists the companies whose IPO
+ * day it is, delists those whose day has come, moves every other listed company one step from
+ * its stored close and share count, and files the fundamentals due that day. Uses the same
+ * functions as the full build, so appending day N+1 equals building through N+1.
+ */
+export async function demoDailySource(db: Db): Promise<DailySource> {
+  const seed = Number((await getMeta(db, META_KEYS.demoSeed)) ?? DEFAULT_DEMO_SEED);
+  const count = Number((await getMeta(db, META_KEYS.demoCompanies)) ?? DEFAULT_DEMO_COMPANIES);
+  return {
+    name: 'demo',
+    async append(db, after, through) {
+      const profiles = demoProfiles(seed, count);
+      const slugs = demoSlugs(profiles);
+      const [companies, quotes, shareRows] = await Promise.all([
+        db.selectFrom('companies').select(['id', 'delisted_on']).execute(),
+        db.selectFrom('latest_quotes').select(['company_id', 'close']).execute(),
+        db
+          .selectFrom('shares_outstanding')
+          .select(['company_id', 'shares'])
+          .orderBy('company_id')
+          .orderBy('date')
+          .execute(),
+      ]);
+      const delisted = new Map(companies.map((c) => [c.id, c.delisted_on]));
+      const close = new Map(quotes.map((q) => [q.company_id, q.close]));
+      const shares = new Map<number, number>();
+      for (const r of shareRows) shares.set(r.company_id, r.shares);
+
+      const days = tradingDaysBetween(nextTradingDay(after), through);
+      const touched = new Set<number>();
+      const newPoints = new Map<number, PricePoint[]>();
+      const addPoint = (id: number, p: PricePoint) => {
+        const list = newPoints.get(id);
+        if (list) list.push(p);
+        else newPoints.set(id, [p]);
+      };
+      let priceRows = 0;
+      let prev = after;
+      for (const date of days) {
+        const day = dayNumber(date);
+        const shocks = dayShocks(seed, day);
+        const monthStart = isNewMonth(prev, date);
+        const newCompanies: Insertable<CompaniesTable>[] = [];
+        const prices: DailyPricesTable[] = [];
+        const counts: SharesOutstandingTable[] = [];
+        const filings: FundamentalsTable[] = [];
+        const delistings: number[] = [];
+        for (const p of profiles) {
+          const id = p.index + 1;
+          if (!delisted.has(id)) {
+            if (p.listedOn !== date) continue;
+            // IPO day: the profile fixes the first close and share count.
+            const first = firstDay(seed, p);
+            newCompanies.push(demoCompanyRow(p, slugs[p.index] as string, null));
+            prices.push({ company_id: id, ...first.price });
+            addPoint(id, first.price);
+            counts.push({ company_id: id, ...first.shares, source: 'demo' });
+            delisted.set(id, null);
+            close.set(id, first.price.close);
+            shares.set(id, first.shares.shares);
+          } else if (delisted.get(id) !== null) {
+            continue;
+          } else if (p.delistOn === date) {
+            delistings.push(id);
+            delisted.set(id, date);
+            continue;
+          } else {
+            const before = shares.get(id);
+            const last = close.get(id);
+            if (before === undefined || last === undefined) continue;
+            const after = sharesAfterEvents(seed, p, before, day, monthStart);
+            if (after !== before) {
+              counts.push({ company_id: id, date, shares: after, source: 'demo' });
+              shares.set(id, after);
+            }
+            const point = stepPrice(seed, p, last, after, date, day, shocks);
+            prices.push({ company_id: id, ...point });
+            addPoint(id, point);
+            close.set(id, point.close);
+          }
+          for (const f of demoFundamentals(seed, p, prev, date)) filings.push({ company_id: id, ...f });
+          touched.add(id);
+        }
+        await db.transaction().execute(async (trx) => {
+          await inChunks(newCompanies, (part) => trx.insertInto('companies').values(part).execute());
+          await inChunks(prices, (part) => trx.insertInto('daily_prices').values(part).execute());
+          await inChunks(counts, (part) => trx.insertInto('shares_outstanding').values(part).execute());
+          await inChunks(filings, (part) => trx.insertInto('fundamentals').values(part).execute());
+          if (delistings.length > 0) {
+            await trx.updateTable('companies').set({ delisted_on: date }).where('id', 'in', delistings).execute();
+          }
+        });
+        priceRows += prices.length;
+        prev = date;
+      }
+      return { days, priceRows, companyIds: [...touched].sort((a, b) => a - b), appended: newPoints };
+    },
+  };
+}

@@ -1,0 +1,140 @@
+import type { Db } from '@app/db/client';
+import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { computeLatestQuote, type PricePoint } from './derived.ts';
+
+const MILLION = 1_000_000;
+const CHUNK = 500;
+
+/**
+ * Brings `company_years` and `latest_quotes` up to date after trading days were appended,
+ * from the stored rows plus the new closes only: the same arithmetic as `computeCompanyYears`
+ * and `computeLatestQuote`, in the same order, so the result equals a full `refreshDerived()`
+ * to the last bit (a test compares them) while reading a few rows per company instead of a
+ * year of prices. `appended` maps a company id to its new price points, ascending, all after
+ * the company's stored latest quote; share counts must already be written.
+ */
+export async function appendDerived(db: Db, appended: ReadonlyMap<number, readonly PricePoint[]>): Promise<void> {
+  const ids = [...appended.keys()].sort((a, b) => a - b);
+  const firstYear = Math.min(...[...appended.values()].map((p) => Number((p[0] as PricePoint).date.slice(0, 4))));
+  for (let b = 0; b < ids.length; b += CHUNK) {
+    const batch = ids.slice(b, b + CHUNK);
+    const [quotes, years, counts] = await Promise.all([
+      db
+        .selectFrom('latest_quotes')
+        .select(['company_id', 'date', 'close', 'volume'])
+        .where('company_id', 'in', batch)
+        .execute(),
+      db
+        .selectFrom('company_years')
+        .selectAll()
+        .where('company_id', 'in', batch)
+        .where('year', '>=', firstYear - 1)
+        .execute(),
+      // The newest count per company: appended days are never older than it.
+      db
+        .selectFrom('shares_outstanding as s')
+        .select(['s.company_id', 's.shares'])
+        .where('s.company_id', 'in', batch)
+        .where('s.date', '=', (eb) =>
+          eb
+            .selectFrom('shares_outstanding as t')
+            .select((e) => e.fn.max('t.date').as('d'))
+            .whereRef('t.company_id', '=', 's.company_id'),
+        )
+        .execute(),
+    ]);
+    const quoteBy = new Map(quotes.map((q) => [q.company_id, q]));
+    const sharesBy = new Map(counts.map((c) => [c.company_id, c.shares]));
+    const yearsBy = new Map<number, Map<number, CompanyYearsTable>>();
+    for (const y of years) {
+      let m = yearsBy.get(y.company_id);
+      if (!m) {
+        m = new Map();
+        yearsBy.set(y.company_id, m);
+      }
+      m.set(y.year, { ...y });
+    }
+
+    const keptYears: CompanyYearsTable[] = [];
+    const lastQuote = new Map<number, LatestQuotesTable>();
+    for (const id of batch) {
+      const shares = sharesBy.get(id) ?? null;
+      const counts = shares === null ? [] : [{ date: '', shares }];
+      const rows = yearsBy.get(id) ?? new Map<number, CompanyYearsTable>();
+      const bases = new Map<number, number>();
+      const stored = quoteBy.get(id);
+      let prev: PricePoint | null = stored ? { date: stored.date, close: stored.close, volume: stored.volume } : null;
+      for (const p of appended.get(id) ?? []) {
+        const year = Number(p.date.slice(0, 4));
+        let row = rows.get(year);
+        if (!row) {
+          // First day of a year: the return runs from last year's close, or from this close.
+          bases.set(year, rows.get(year - 1)?.close ?? p.close);
+          row = {
+            company_id: id,
+            year,
+            last_date: p.date,
+            close: p.close,
+            shares,
+            mkcap: null,
+            ann_return: null,
+            dollar_volume: 0,
+            trading_days: 0,
+          };
+          rows.set(year, row);
+        }
+        let base = bases.get(year);
+        if (base === undefined) {
+          base = await yearBase(db, id, year, rows);
+          bases.set(year, base);
+        }
+        row.dollar_volume += (p.close * p.volume) / MILLION;
+        row.trading_days += 1;
+        row.last_date = p.date;
+        row.close = p.close;
+        row.shares = shares;
+        row.mkcap = shares === null ? null : (p.close * shares) / MILLION;
+        row.ann_return = base > 0 ? p.close / base - 1 : null;
+        const quote = computeLatestQuote(prev ? [prev, p] : [p], counts);
+        if (quote) lastQuote.set(id, { company_id: id, ...quote });
+        prev = p;
+      }
+      for (const row of rows.values()) if (row.year >= firstYear) keptYears.push(row);
+    }
+
+    await db.transaction().execute(async (trx) => {
+      // Every row from the first appended year on is rewritten, changed or not.
+      await trx.deleteFrom('company_years').where('company_id', 'in', batch).where('year', '>=', firstYear).execute();
+      for (let i = 0; i < keptYears.length; i += CHUNK) {
+        await trx
+          .insertInto('company_years')
+          .values(keptYears.slice(i, i + CHUNK))
+          .execute();
+      }
+      const quoted = [...lastQuote.keys()];
+      if (quoted.length > 0) await trx.deleteFrom('latest_quotes').where('company_id', 'in', quoted).execute();
+      const values = [...lastQuote.values()];
+      for (let i = 0; i < values.length; i += CHUNK) {
+        await trx
+          .insertInto('latest_quotes')
+          .values(values.slice(i, i + CHUNK))
+          .execute();
+      }
+    });
+  }
+}
+
+/** The close a year's return runs from: last year's close, else the year's first close. */
+async function yearBase(db: Db, id: number, year: number, rows: Map<number, CompanyYearsTable>): Promise<number> {
+  const prior = rows.get(year - 1);
+  if (prior) return prior.close;
+  const first = await db
+    .selectFrom('daily_prices')
+    .select('close')
+    .where('company_id', '=', id)
+    .where('date', '>=', `${year}-01-01`)
+    .orderBy('date')
+    .limit(1)
+    .executeTakeFirst();
+  return first?.close ?? 0;
+}

@@ -1,0 +1,104 @@
+import type { Db } from '@app/db/client';
+import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
+import { type PricePoint, refreshDerived } from './derived.ts';
+import { appendDerived } from './derived-append.ts';
+import { type DataSource, getMeta, META_KEYS, setMeta } from './meta.ts';
+
+/**
+ * Where new trading days come from. The demo source generates them; a real-data source
+ * (prices downloaded or dropped as files) implements the same method. A source writes raw
+ * rows only (companies, prices, share counts, fundamentals); the update refreshes the
+ * derived tables and the data date after it, the same way for every source.
+ */
+export interface DailySource {
+  readonly name: DataSource;
+  /**
+   * Appends every trading day after `after` through `through` (both `YYYY-MM-DD`), each day
+   * in one transaction, in date order. Must be deterministic and idempotent per day.
+   */
+  append(db: Db, after: string, through: string): Promise<AppendResult>;
+}
+
+export interface AppendResult {
+  /** The trading days written, ascending. */
+  days: string[];
+  priceRows: number;
+  /** Companies with new rows, for a targeted refresh of the derived tables. */
+  companyIds: number[];
+  /**
+   * The new closes per company, when the source only appended after each company's last
+   * stored day: the derived tables are then brought forward from them (`appendDerived`)
+   * instead of recomputed from a year of prices. Leave it out after corrections to history.
+   */
+  appended?: ReadonlyMap<number, readonly PricePoint[]>;
+}
+
+export type UpdateResult =
+  | { status: 'empty' }
+  | { status: 'up-to-date'; dataDate: string }
+  | {
+      status: 'updated';
+      from: string;
+      dataDate: string;
+      days: number;
+      priceRows: number;
+      seconds: number;
+      /** Of which: writing the raw rows, and refreshing the derived tables. */
+      appendSeconds: number;
+      refreshSeconds: number;
+    };
+
+export interface UpdateOptions {
+  /** Today's date, `YYYY-MM-DD` (default: the UTC date now). The newest day written is the trading day before it. */
+  today?: string;
+  /** Stop at this trading day instead (tests, catching up in steps). */
+  through?: string;
+  /** Picks the source for the loaded data; defaults to `defaultSources`. */
+  sourceFor?: (source: DataSource, db: Db) => Promise<DailySource | null>;
+}
+
+/** The sources this package ships: the demo generator, configured from the stored seed. */
+export async function defaultSources(source: DataSource, db: Db): Promise<DailySource | null> {
+  if (source !== 'demo') return null;
+  const { demoDailySource } = await import('./demo/source.ts');
+  return demoDailySource(db);
+}
+
+/**
+ * The daily update: appends the trading days after the stored data date through the last
+ * trading day before today, then refreshes the derived tables from the first new year on.
+ * Running it again the same day changes nothing.
+ */
+export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promise<UpdateResult> {
+  const started = performance.now();
+  const dataDate = await getMeta(db, META_KEYS.dataDate);
+  const sourceName = (await getMeta(db, META_KEYS.source)) as DataSource | undefined;
+  if (!dataDate || !sourceName) return { status: 'empty' };
+  const through = options.through ?? lastTradingDayBefore(options.today ?? new Date().toISOString().slice(0, 10));
+  if (through <= dataDate) return { status: 'up-to-date', dataDate };
+  const source = await (options.sourceFor ?? defaultSources)(sourceName, db);
+  if (!source) throw new Error(`No daily update source for "${sourceName}" data`);
+  const appended = await source.append(db, dataDate, through);
+  const appendedAt = performance.now();
+  const last = appended.days.at(-1);
+  if (!last) return { status: 'up-to-date', dataDate };
+  if (appended.appended) await appendDerived(db, appended.appended);
+  else {
+    await refreshDerived(db, {
+      fromYear: Number((appended.days[0] as string).slice(0, 4)),
+      companyIds: appended.companyIds,
+    });
+  }
+  await setMeta(db, META_KEYS.dataDate, last);
+  const done = performance.now();
+  return {
+    status: 'updated',
+    from: nextTradingDay(dataDate),
+    dataDate: last,
+    days: appended.days.length,
+    priceRows: appended.priceRows,
+    seconds: (done - started) / 1000,
+    appendSeconds: (appendedAt - started) / 1000,
+    refreshSeconds: (done - appendedAt) / 1000,
+  };
+}

@@ -1,0 +1,133 @@
+// `npm run bench:data`: the market-data budgets, measured and printed (never asserted).
+// Builds the demo universe (DEMO_COMPANIES, default 10,000) into a fresh SQLite file through
+// the trading day before the last one, times the daily update of that last day, then the reads
+// pages make. BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL in a throwaway schema.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, type DbHandle, migrateToLatest } from '@app/db/client';
+import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
+import { buildDemoUniverse } from '@app/market-data/demo/build';
+import { demoConfigFromEnv } from '@app/market-data/demo/config';
+import { createProgress } from '@app/market-data/progress';
+import { runDailyUpdate } from '@app/market-data/update';
+import pg from 'pg';
+
+const demo = demoConfigFromEnv();
+const today = new Date().toISOString().slice(0, 10);
+const through = lastTradingDayBefore(today);
+const buildThrough = previousTradingDay(through);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+async function timeReads(label: string, runs: number, read: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 20; i++) await read(i); // warm the page cache and statement caches
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await read(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.info(
+    `  ${label}: p50 ${percentile(times, 50).toFixed(2)} ms, p99 ${percentile(times, 99).toFixed(2)} ms (${runs} reads)`,
+  );
+}
+
+async function bench(engine: string, handle: DbHandle, size: () => string | null, schema?: string) {
+  console.info(`\n== ${engine}: ${demo.companies.toLocaleString('en-US')} companies, 1999-01-04 to ${through}`);
+  await migrateToLatest(handle.db, { schema });
+  const build = await buildDemoUniverse(handle, {
+    ...demo,
+    through: buildThrough,
+    progress: createProgress('  build', process.stderr, () => {}),
+  });
+  console.info(
+    `  full build: ${build.seconds.toFixed(1)} s (${build.companies.toLocaleString('en-US')} companies, ` +
+      `${build.priceRows.toLocaleString('en-US')} daily prices, ${build.fundamentalRows.toLocaleString('en-US')} filings)` +
+      `${size() ? `, database ${size()}` : ''}   [budget 120 s, 2 GB]`,
+  );
+  const update = await runDailyUpdate(handle.db, { through });
+  if (update.status !== 'updated') throw new Error(`the daily update did nothing: ${update.status}`);
+  console.info(
+    `  daily update of ${update.dataDate}: ${update.seconds.toFixed(2)} s (${update.priceRows.toLocaleString('en-US')} prices in ${update.appendSeconds.toFixed(2)} s, derived tables in ${update.refreshSeconds.toFixed(2)} s)   [budget 5 s]`,
+  );
+
+  const { db } = handle;
+  const listed = (await db.selectFrom('latest_quotes').select('company_id').where('date', '=', through).execute()).map(
+    (r) => r.company_id,
+  );
+  const fiveYearsAgo = `${Number(through.slice(0, 4)) - 5}${through.slice(4)}`;
+  await timeReads("one company's 5-year daily closes", 500, (i) =>
+    db
+      .selectFrom('daily_prices')
+      .select(['date', 'close'])
+      .where('company_id', '=', listed[(i * 7919) % listed.length] as number)
+      .where('date', '>=', fiveYearsAgo)
+      .orderBy('date')
+      .execute(),
+  );
+  const lastYear = Number(through.slice(0, 4)) - 1;
+  let rows = 0;
+  await timeReads(`one year's full market-cap ranking (company_years ⋈ companies)`, 200, async (i) => {
+    const result = await db
+      .selectFrom('company_years as y')
+      .innerJoin('companies as c', 'c.id', 'y.company_id')
+      .select(['c.name', 'c.ticker', 'c.slug', 'c.sector', 'y.mkcap', 'y.ann_return', 'y.dollar_volume'])
+      .where('y.year', '=', lastYear - (i % 20))
+      .orderBy('y.mkcap', 'desc')
+      .execute();
+    rows = Math.max(rows, result.length);
+  });
+  console.info(`  (largest ranking: ${rows.toLocaleString('en-US')} companies)`);
+  await timeReads('one page (50 rows) of a market-cap ranking', 500, (i) =>
+    db
+      .selectFrom('company_years as y')
+      .innerJoin('companies as c', 'c.id', 'y.company_id')
+      .select(['c.name', 'c.ticker', 'c.slug', 'c.sector', 'y.mkcap', 'y.ann_return', 'y.dollar_volume'])
+      .where('y.year', '=', lastYear - (i % 20))
+      .orderBy('y.mkcap', 'desc')
+      .limit(50)
+      .offset(50 * (i % 40))
+      .execute(),
+  );
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+const file = join(dir, 'app.db');
+const sqlite = createDb({ engine: 'sqlite', filename: file });
+try {
+  await bench('SQLite', sqlite, () => {
+    const bytes = [file, `${file}-wal`].filter(existsSync).reduce((s, f) => s + statSync(f).size, 0);
+    return `${(bytes / 1e9).toFixed(2)} GB`;
+  });
+} finally {
+  await sqlite.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL;
+if (pgUrl) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: pgUrl });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const handle = createDb({ engine: 'postgres', connectionString: pgUrl, searchPath: schema, maxConnections: 4 });
+  try {
+    await bench('PostgreSQL', handle, () => null, schema);
+    const size = await admin.query(
+      `select pg_size_pretty(sum(pg_total_relation_size(quote_ident(schemaname) || '.' || quote_ident(tablename)))) as s from pg_tables where schemaname = $1`,
+      [schema],
+    );
+    console.info(`  tables: ${size.rows[0]?.s}`);
+  } finally {
+    await handle.close();
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    await admin.end();
+  }
+} else {
+  console.info('\nPostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to measure it too.');
+}
