@@ -38,6 +38,15 @@ describe('a fresh install serves the living demo universe, labelled as demo data
     expect(html).toMatch(/Demo data:.*fictional companies and prices/s);
   });
 
+  it('does not send visitors to SEC EDGAR for a fictional company', async () => {
+    const [largest] = await (await fetch(`${server.url}/api/companies/list`)).json();
+    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${server.url}/companies/info/${largest.slug}/stock-price`);
+    expect(await page.getByText('is a fictional demo company, so it has no SEC filings').isVisible()).toBe(true);
+    expect(await page.locator('a[href*="sec.gov"]').count()).toBe(0);
+    await close();
+  });
+
   for (const [label, viewport] of [
     ['1280', VIEWPORTS.desktop],
     ['375', VIEWPORTS.mobile],

@@ -15,7 +15,8 @@ import { MetricChips } from './metric-chips';
 import { RangeControls } from './range-controls';
 
 /** The company metrics page (SPEC §2, §4): search, metric chips, ranges, chart, legend, summary. */
-export function CompanyMetricsPage({ data }: { data: CompanyMetricsData }) {
+/** `demoData`: the fictional universe is loaded, so CIKs are invented and EDGAR has nothing to show. */
+export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMetricsData; demoData?: boolean }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const signedIn = useSignedIn();
@@ -111,7 +112,11 @@ export function CompanyMetricsPage({ data }: { data: CompanyMetricsData }) {
             <LatestValues series={series} />
           </>
         ) : null}
-        {company?.cik ? (
+        {company && demoData ? (
+          <p className="text-sm text-slate-600">
+            {company.comp_name} is a fictional demo company, so it has no SEC filings to link to.
+          </p>
+        ) : company?.cik ? (
           <p>
             <a
               href={secFilingsUrl(company.cik)}
