@@ -112,40 +112,44 @@ function toCompanyWire(row: { name: string; ticker: string; cik: number | null; 
   return { comp_name: row.name, ticker: row.ticker, cik: row.cik, slug: row.slug };
 }
 
-/** `%` and `_` typed by a visitor are literal characters, not LIKE wildcards. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+/** One company of the search directory, with what ranking needs. */
+export interface DirectoryEntry extends Company {
+  mkcap: number | null;
 }
 
 /**
- * Companies whose name or ticker contains `text` (any case): the exact ticker first, then
- * name or ticker prefixes, then other matches; larger companies first within each group.
- * Portable SQL (lower + LIKE … ESCAPE) so both engines run the same query.
+ * Every company with its latest market cap, largest first (those without one last, then by
+ * name): the search box's directory, which the service keeps in memory between changes.
  */
-export async function searchCompanies(db: Db, text: string, limit: number): Promise<Company[]> {
-  const lower = text.toLowerCase();
-  const contains = `%${escapeLike(lower)}%`;
-  const prefix = `${escapeLike(lower)}%`;
+export async function listDirectory(db: Db): Promise<DirectoryEntry[]> {
   const rows = await db
     .selectFrom('companies as c')
     .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
-    .select(COMPANY_COLUMNS)
-    .where((eb) =>
-      eb.or([
-        eb(sql`lower(c.name)`, 'like', sql`${contains} escape '\\'`),
-        eb(sql`lower(c.ticker)`, 'like', sql`${contains} escape '\\'`),
-      ]),
-    )
-    .orderBy(
-      sql`case when lower(c.ticker) = ${lower} then 0
-        when lower(c.ticker) like ${prefix} escape '\\' or lower(c.name) like ${prefix} escape '\\' then 1
-        else 2 end`,
-    )
+    .select([...COMPANY_COLUMNS, 'q.mkcap'])
     .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
     .orderBy('c.name')
-    .limit(limit)
+    .orderBy('c.id')
     .execute();
-  return rows.map(toCompanyWire);
+  return rows.map((r) => ({ ...toCompanyWire(r), mkcap: r.mkcap }));
+}
+
+/**
+ * A short string that changes when the directory would: a company added (companies are never
+ * deleted; delisted ones keep their history) or a new trading day (market caps move). Two index
+ * look-ups. An in-place rename shows from the next trading day.
+ */
+export async function directoryVersion(db: Db): Promise<string> {
+  const [companies, quotes] = await Promise.all([
+    db
+      .selectFrom('companies')
+      .select((eb) => eb.fn.max('id').as('maxId'))
+      .executeTakeFirst(),
+    db
+      .selectFrom('latest_quotes')
+      .select((eb) => eb.fn.max('date').as('date'))
+      .executeTakeFirst(),
+  ]);
+  return `${companies?.maxId ?? 0}:${quotes?.date ?? ''}`;
 }
 
 /** The company's last trading day we hold, or undefined without prices. */

@@ -17,6 +17,7 @@ import {
 } from '@app/shared/metrics';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
+import { searchDirectory } from './companies.directory.ts';
 import {
   type ClosePoint,
   type CompanyRecord,
@@ -28,14 +29,13 @@ import {
   listLargestCompanies,
   listSlugs,
   type SharesPoint,
-  searchCompanies,
   sharesHistory,
 } from './companies.repository.ts';
 
 /** The search box's list: the largest companies, or the matches of `name` (SPEC §7). */
 export async function listCompanies(db: Db, name: string | undefined): Promise<CompanyListResponse> {
   if (!name) return listLargestCompanies(db, INITIAL_COMPANY_LIST_SIZE);
-  return searchCompanies(db, name, COMPANY_SEARCH_LIMIT);
+  return searchDirectory(db, name, COMPANY_SEARCH_LIMIT);
 }
 
 export interface MetricSeriesRequest {

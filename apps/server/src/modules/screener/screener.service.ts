@@ -56,12 +56,32 @@ async function recheck(db: Db, cached: Cached): Promise<void> {
   }
 }
 
+/** How long a read of the newest data date serves later requests. */
+const DATA_DATE_TTL_MS = 1_000;
+const dataDates = new WeakMap<Db, { readAt: number; date: Promise<string | null> }>();
+
+// New prices arrive once a day: reading the newest date at most once a second per process keeps
+// that index lookup off most requests, and new prices still show within a second.
+function latestDataDate(db: Db): Promise<string | null> {
+  const now = Date.now();
+  const cached = dataDates.get(db);
+  if (cached && now - cached.readAt < DATA_DATE_TTL_MS) return cached.date;
+  const date = findLatestDataDate(db);
+  dataDates.set(db, { readAt: now, date });
+  // An empty database (no prices yet) is never remembered: the first load shows at once.
+  date.then(
+    (d) => d === null && dataDates.delete(db),
+    () => dataDates.delete(db),
+  );
+  return date;
+}
+
 /**
- * The current listing, or null before any prices are loaded. The newest data date is read on
- * every call (one index lookup), so the day new prices arrive the next request sees them.
+ * The current listing, or null before any prices are loaded. The newest data date is read at
+ * most once a second (one index lookup), so the day new prices arrive they show within a second.
  */
 export async function currentListing(db: Db, log?: { error: (obj: object, msg: string) => void }) {
-  const dataDate = await findLatestDataDate(db);
+  const dataDate = await latestDataDate(db);
   if (dataDate === null) return null;
   const cached = cache.get(db);
   if (!cached || cached.listing.dataDate !== dataDate) return load(db, dataDate);
