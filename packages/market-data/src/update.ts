@@ -36,6 +36,8 @@ export interface AppendResult {
 export type UpdateResult =
   | { status: 'empty' }
   | { status: 'up-to-date'; dataDate: string }
+  /** The loaded data has no daily source (real data grows by importing new files). */
+  | { status: 'no-source'; source: DataSource; dataDate: string }
   | {
       status: 'updated';
       from: string;
@@ -77,7 +79,7 @@ export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promi
   const through = options.through ?? lastTradingDayBefore(options.today ?? new Date().toISOString().slice(0, 10));
   if (through <= dataDate) return { status: 'up-to-date', dataDate };
   const source = await (options.sourceFor ?? defaultSources)(sourceName, db);
-  if (!source) throw new Error(`No daily update source for "${sourceName}" data`);
+  if (!source) return { status: 'no-source', source: sourceName, dataDate };
   const appended = await source.append(db, dataDate, through);
   const appendedAt = performance.now();
   const last = appended.days.at(-1);

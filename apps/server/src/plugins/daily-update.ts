@@ -19,12 +19,18 @@ const HOUR_MS = 3_600_000;
 export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpdateOptions) => {
   if (!opts.enabled) return;
   let running = false;
+  let saidNoSource = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
       const result = await runDailyUpdate(app.db);
       if (result.status === 'updated') app.log.info(result, 'market data updated');
+      else if (result.status === 'no-source' && !saidNoSource) {
+        // Real data grows by importing new files; say so once, not every hour.
+        saidNoSource = true;
+        app.log.info(result, 'no daily update for this data source: import new files to extend it');
+      }
     } catch (err) {
       app.log.error({ err }, 'daily market data update failed');
     } finally {

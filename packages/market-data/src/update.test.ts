@@ -1,0 +1,37 @@
+import type { DbHandle } from '@app/db/client';
+import { createTestDb, testEngines } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { META_KEYS, setMeta } from './meta.ts';
+import { runDailyUpdate } from './update.ts';
+
+describe.each(testEngines())('runDailyUpdate on %s', (engine) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('does nothing on an empty database', async () => {
+    expect(await runDailyUpdate(handle.db, { today: '2026-11-23' })).toEqual({ status: 'empty' });
+  });
+
+  it('reports real data as having no daily source instead of failing', async () => {
+    await setMeta(handle.db, META_KEYS.source, 'real');
+    await setMeta(handle.db, META_KEYS.dataDate, '2024-08-08');
+    expect(await runDailyUpdate(handle.db, { today: '2026-11-23' })).toEqual({
+      status: 'no-source',
+      source: 'real',
+      dataDate: '2024-08-08',
+    });
+  });
+
+  it('is up to date when the data already reaches the last trading day', async () => {
+    await setMeta(handle.db, META_KEYS.dataDate, '2026-11-20');
+    expect(await runDailyUpdate(handle.db, { today: '2026-11-23' })).toEqual({
+      status: 'up-to-date',
+      dataDate: '2026-11-20',
+    });
+  });
+});
