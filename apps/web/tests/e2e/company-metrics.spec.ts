@@ -1,31 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDb, migrateToLatest } from '@app/db/client';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@app/db/client';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createTokenService } from '../../../server/src/lib/tokens';
 import { filingRow, seedCompany, weekdays } from '../../../server/src/modules/companies/companies.fixtures';
-import {
-  gotoHydrated,
-  launchBrowser,
-  openPage,
-  SCREENSHOT_DIR,
-  seriousAxeViolations,
-  VIEWPORTS,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
 
 const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
 // 25 years of weekdays: the "all" range draws 6,500+ points.
 const DAYS = weekdays('2000-01-03', '2024-12-31');
 
-/** A database file seeded before the server starts (the server migrates it to the same schema). */
-async function seedDataDir(): Promise<string> {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-metrics-'));
-  const handle = createDb({ engine: 'sqlite', filename: join(dir, 'app.db') });
-  await migrateToLatest(handle.db);
-  await seedCompany(handle.db, {
+/** The companies this journey visits, seeded into the server database before it starts. */
+async function seed(db: Db): Promise<void> {
+  await seedCompany(db, {
     name: 'AT&T Inc.',
     ticker: 'T',
     cik: 732717,
@@ -40,7 +28,7 @@ async function seedDataDir(): Promise<string> {
       filingRow(year, 'FY', `${year}-12-31`, { revenue: 123_500 + 4 * year, net_income: 4_000 }),
     ]),
   });
-  await seedCompany(handle.db, {
+  await seedCompany(db, {
     name: 'Apple Inc.',
     ticker: 'AAPL',
     cik: 320193,
@@ -48,9 +36,7 @@ async function seedDataDir(): Promise<string> {
     closes: DAYS.slice(-800).map((d, i) => [d, 150 + i * 0.05]),
     shares: [['2020-01-02', 15_000_000_000]],
   });
-  await seedCompany(handle.db, { name: 'Johnson & Johnson', ticker: 'JNJ', cik: 200406, mkcap: 380_000 });
-  await handle.close();
-  return dir;
+  await seedCompany(db, { name: 'Johnson & Johnson', ticker: 'JNJ', cik: 200406, mkcap: 380_000 });
 }
 
 async function noSidewaysOverflow(page: Page) {
@@ -58,57 +44,44 @@ async function noSidewaysOverflow(page: Page) {
 }
 
 describe('company metrics journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await seedDataDir();
-    server = await startServer({ DATA_DIR: dataDir, JWT_SECRET });
-    browser = await launchBrowser();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useSite({ seed, env: { JWT_SECRET } });
 
   it('renders title, meta, summary and latest values in the server HTML', async () => {
-    const res = await fetch(`${server.url}/companies/info/at-and-t-inc/revenue`);
+    const res = await fetch(`${site.server.url}/companies/info/at-and-t-inc/revenue`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<title>AT&amp;T Inc. (T) Revenue | StockGurus</title>');
     expect(html).toContain('<meta name="robots" content="index,follow"/>');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/companies/info/at-and-t-inc/revenue"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/companies/info/at-and-t-inc/revenue"/>`);
     expect(html).toContain('"@type":"BreadcrumbList"');
     expect(html).toContain('"tickerSymbol":"T"');
     expect(html).toContain('AT&amp;T Inc. (T) revenue was 34.0 billion dollars for Q4 2024 (ended 2024-12-31).');
     expect(html).toContain('Revenue, or sales, is the money');
     expect(html).toContain('$34.02B');
-    const bare = await (await fetch(`${server.url}/companies/info`)).text();
+    const bare = await (await fetch(`${site.server.url}/companies/info`)).text();
     expect(bare).toContain('<title>Company Financial Metrics | StockGurus</title>');
     expect(bare).toContain('Select a company to view metrics');
   });
 
   it('lists every company metric page and the static pages in /sitemap.xml, named in robots.txt', async () => {
-    const res = await fetch(`${server.url}/sitemap.xml`);
+    const res = await fetch(`${site.server.url}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
     const xml = await res.text();
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(xml).toContain(`<loc>${server.url}/companies/info/at-and-t-inc/stock-price</loc>`);
-    expect(xml).toContain(`<loc>${server.url}/companies/info/johnson-and-johnson/total-liabilities</loc>`);
-    expect(xml).toContain(`<loc>${server.url}/screener</loc>`);
+    expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/stock-price</loc>`);
+    expect(xml).toContain(`<loc>${site.server.url}/companies/info/johnson-and-johnson/total-liabilities</loc>`);
+    expect(xml).toContain(`<loc>${site.server.url}/screener</loc>`);
     expect(xml.match(/<url>/g)).toHaveLength(13 + 3 * 10);
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
-    expect(robots).toContain(`Sitemap: ${server.url}/sitemap.xml`);
-    expect((await fetch(`${server.url}/sitemaps/static.xml`)).status).toBe(200);
-    expect((await fetch(`${server.url}/sitemaps/companies-9.xml`)).status).toBe(404);
+    const robots = await (await fetch(`${site.server.url}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${site.server.url}/sitemap.xml`);
+    expect((await fetch(`${site.server.url}/sitemaps/static.xml`)).status).toBe(200);
+    expect((await fetch(`${site.server.url}/sitemaps/companies-9.xml`)).status).toBe(404);
   });
 
   it('searches by ticker with the keyboard, switches metric, and keeps the 10-year range locked', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/companies/info`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/companies/info`);
     const box = page.getByRole('combobox', { name: 'Search Company' });
     expect(await box.getAttribute('placeholder')).toBe('Enter company name or ticker...');
     await box.focus();
@@ -119,7 +92,7 @@ describe('company metrics journey', () => {
     await page.keyboard.press('ArrowDown');
     expect(await page.getByRole('option').first().getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/companies/info/at-and-t-inc/stock-price`);
+    await page.waitForURL(`${site.server.url}/companies/info/at-and-t-inc/stock-price`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('AT&T Inc. (T)');
     await page.waitForSelector('[data-testid="metric-chart"] canvas');
     await expect
@@ -133,7 +106,7 @@ describe('company metrics journey', () => {
     expect(await page.getByText('Login to unlock 10 Years and All Available ranges.').isVisible()).toBe(true);
 
     await page.getByRole('link', { name: 'Net Income' }).click();
-    await page.waitForURL(`${server.url}/companies/info/at-and-t-inc/net-income`);
+    await page.waitForURL(`${site.server.url}/companies/info/at-and-t-inc/net-income`);
     await expect.poll(() => page.getByTestId('metric-legend').textContent()).toContain('Quarterly values');
     // Hovering a bar names its fiscal period and form.
     const chart = page.locator('[data-testid="metric-chart"] .u-over');
@@ -153,8 +126,8 @@ describe('company metrics journey', () => {
   });
 
   it('searches by name, closes on Escape, and offers the SEC link in a new tab', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.mobile);
-    await gotoHydrated(page, `${server.url}/companies/info/apple-inc/stock-price`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${site.server.url}/companies/info/apple-inc/stock-price`);
     const box = page.getByRole('combobox', { name: 'Search Company' });
     expect(await box.inputValue()).toBe('Apple Inc.');
     await box.fill('johnson');
@@ -169,10 +142,10 @@ describe('company metrics journey', () => {
     await expect.poll(() => page.getByRole('option').first().textContent()).toContain('Johnson & Johnson');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/companies/info/johnson-and-johnson/stock-price`);
+    await page.waitForURL(`${site.server.url}/companies/info/johnson-and-johnson/stock-price`);
     await expect.poll(() => page.getByText('No data available').isVisible()).toBe(true);
 
-    await gotoHydrated(page, `${server.url}/companies/info/apple-inc/market-cap`);
+    await gotoHydrated(page, `${site.server.url}/companies/info/apple-inc/market-cap`);
     const link = page.getByRole('link', { name: /View Apple Inc\. filings on SEC EDGAR/ });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('href')).toContain('CIK=0000320193');
@@ -183,22 +156,22 @@ describe('company metrics journey', () => {
   });
 
   it('replace-redirects an unknown or missing metric to the stock price', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/companies/info`);
-    await page.goto(`${server.url}/companies/info/apple-inc/ebitda`);
-    await page.waitForURL(`${server.url}/companies/info/apple-inc/stock-price`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/companies/info`);
+    await page.goto(`${site.server.url}/companies/info/apple-inc/ebitda`);
+    await page.waitForURL(`${site.server.url}/companies/info/apple-inc/stock-price`);
     // Replaced, not pushed: one step back leaves the company pages.
     await page.goBack();
-    await page.waitForURL(`${server.url}/companies/info`);
-    const res = await fetch(`${server.url}/companies/info/apple-inc`, { redirect: 'manual' });
+    await page.waitForURL(`${site.server.url}/companies/info`);
+    const res = await fetch(`${site.server.url}/companies/info/apple-inc`, { redirect: 'manual' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('/companies/info/apple-inc/stock-price');
     await close();
   });
 
   it('unlocks 10 years and all for a signed-in user; all draws 6,500 daily points', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/companies/info`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/companies/info`);
     // A token minted the way sign-in mints one, with the server's secret.
     const token = await createTokenService(JWT_SECRET).sign({ id: '9', email: 'member@example.com' });
     await page.evaluate(
@@ -208,7 +181,7 @@ describe('company metrics journey', () => {
       },
       [token],
     );
-    await gotoHydrated(page, `${server.url}/companies/info/at-and-t-inc/stock-price`);
+    await gotoHydrated(page, `${site.server.url}/companies/info/at-and-t-inc/stock-price`);
     const all = page.getByRole('button', { name: 'All Available' });
     await expect.poll(() => all.isDisabled()).toBe(false);
     await all.click();

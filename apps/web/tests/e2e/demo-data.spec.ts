@@ -1,47 +1,27 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { lastTradingDayBefore } from '@app/market-data/calendar';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gotoHydrated,
-  launchBrowser,
-  openPage,
-  SCREENSHOT_DIR,
-  seriousAxeViolations,
-  VIEWPORTS,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
 
 describe('a fresh install serves the living demo universe, labelled as demo data', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // An empty DATA_DIR: start-up builds the universe (200 companies here) before it listens.
-    server = await startServer();
-    browser = await launchBrowser();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('has built the demo data through the last trading day before today', async () => {
-    const meta = await (await fetch(`${server.url}/api/meta`)).json();
+    const meta = await (await fetch(`${site.server.url}/api/meta`)).json();
     expect(meta).toEqual({ source: 'demo', dataDate: lastTradingDayBefore(new Date().toISOString().slice(0, 10)) });
   });
 
   it('renders the notice on the server, before any script runs', async () => {
-    const html = await (await fetch(`${server.url}/`)).text();
+    const html = await (await fetch(`${site.server.url}/`)).text();
     expect(html).toContain('data-testid="data-notice"');
     expect(html).toMatch(/Demo data:.*fictional companies and prices/s);
   });
 
   it('does not send visitors to SEC EDGAR for a fictional company', async () => {
-    const [largest] = await (await fetch(`${server.url}/api/companies/list`)).json();
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/companies/info/${largest.slug}/stock-price`);
+    const [largest] = await (await fetch(`${site.server.url}/api/companies/list`)).json();
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/companies/info/${largest.slug}/stock-price`);
     expect(await page.getByText('is a fictional demo company, so it has no SEC filings').isVisible()).toBe(true);
     expect(await page.locator('a[href*="sec.gov"]').count()).toBe(0);
     await close();
@@ -52,16 +32,16 @@ describe('a fresh install serves the living demo universe, labelled as demo data
     ['375', VIEWPORTS.mobile],
   ] as const) {
     it(`shows the notice on every page at ${label} px, without overflow or serious axe violations`, async () => {
-      const { page, errors, close } = await openPage(browser, viewport);
+      const { page, errors, close } = await openPage(site.browser, viewport);
       for (const path of ['/', '/screener']) {
-        await gotoHydrated(page, `${server.url}${path}`);
+        await gotoHydrated(page, `${site.server.url}${path}`);
         const notice = page.getByRole('complementary', { name: 'About this data' });
         expect(await notice.isVisible()).toBe(true);
         expect(await notice.textContent()).toContain('Demo data:');
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       }
-      await gotoHydrated(page, `${server.url}/`);
+      await gotoHydrated(page, `${site.server.url}/`);
       expect(await seriousAxeViolations(page)).toEqual([]);
       await page.screenshot({ path: join(SCREENSHOT_DIR, `demo-notice-${label}.png`) });
       expect(errors).toEqual([]);

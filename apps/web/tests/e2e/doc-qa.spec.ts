@@ -1,17 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { makePdf } from '@app/doc-qa/testing/make-pdf';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gotoHydrated,
-  launchBrowser,
-  openPage,
-  SCREENSHOT_DIR,
-  seriousAxeViolations,
-  VIEWPORTS,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
 
 const filler = (topic: string) =>
   `This section reviews ${topic} in more detail. Readers will find the discussion useful when they compare periods, ` +
@@ -61,29 +53,19 @@ async function askQuestion(page: Page, question: string) {
 }
 
 describe('Document QA', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('renders title, heading and the privacy promise on the server', async () => {
-    const html = await (await fetch(`${server.url}/doc-qa`)).text();
+    const html = await (await fetch(`${site.server.url}/doc-qa`)).text();
     expect(html).toContain('<title>Document QA | StockGurus</title>');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/doc-qa"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/doc-qa"/>`);
     expect(html).toMatch(/<h1[^>]*>Document QA<\/h1>/);
     expect(html).toContain('your document never leaves your browser');
   });
 
   it('answers questions from different pages with highlighted evidence and page numbers', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'annual-report.pdf', await reportPdf());
     await expect
       .poll(() => page.getByTestId('preflight').textContent())
@@ -121,8 +103,8 @@ describe('Document QA', () => {
   });
 
   it('keeps Submit disabled until there is a question and text', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
     const submit = page.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Question', { exact: true }).fill('Who founded the company?');
@@ -138,8 +120,8 @@ describe('Document QA', () => {
   });
 
   it('rejects a file that is not a PDF, whatever its name', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'report.pdf', Buffer.from('Just some text pretending to be a PDF.'));
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -148,8 +130,8 @@ describe('Document QA', () => {
   });
 
   it('warns when the PDF has no text layer', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'scan.pdf', Buffer.from(await makePdf([{ scanned: true }, { scanned: true }])));
     // The timings join the line once indexing is done; the counts are what this test is about.
     await expect.poll(() => page.getByTestId('preflight').textContent()).toMatch(/^scan\.pdf: 2 pages, 0 words/);
@@ -158,8 +140,8 @@ describe('Document QA', () => {
   });
 
   it('says so when the bytes look like a PDF but cannot be read', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'broken.pdf', Buffer.from('%PDF-1.7\nthis is not really a PDF body'));
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not read the PDF file.');
     await close();
@@ -169,8 +151,8 @@ describe('Document QA', () => {
     ['desktop', VIEWPORTS.desktop],
     ['mobile', VIEWPORTS.mobile],
   ] as const)('is accessible and fits the screen with an answer shown (%s)', async (name, viewport) => {
-    const { page, close } = await openPage(browser, viewport);
-    await gotoHydrated(page, `${server.url}/doc-qa`);
+    const { page, close } = await openPage(site.browser, viewport);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'annual-report.pdf', await reportPdf());
     await expect.poll(() => page.getByTestId('preflight').textContent()).toContain('4 pages');
     await askQuestion(page, 'How much was net income?');

@@ -1,33 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gotoHydrated,
-  launchBrowser,
-  openPage,
-  SCREENSHOT_DIR,
-  seriousAxeViolations,
-  VIEWPORTS,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
 
 describe('site layout and navigation', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const site = useSite();
 
   it('hydrates under the Content-Security-Policy without console errors', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
-    const response = await gotoHydrated(page, `${server.url}/`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    const response = await gotoHydrated(page, `${site.server.url}/`);
     expect(response?.headers()['content-security-policy']).toContain("'nonce-");
     expect(await page.title()).toBe('StockGurus: stock screener, company metrics and practice trading');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'home-1280.png'), fullPage: true });
@@ -36,8 +17,8 @@ describe('site layout and navigation', () => {
   });
 
   it('opens dropdowns on hover and closes them on Escape and outside click (1280 px)', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/`);
     const simulator = page.getByRole('button', { name: 'Simulator' });
     const profolio = page.getByRole('link', { name: 'My Profolio' });
     await expect.poll(() => profolio.isVisible()).toBe(false);
@@ -57,8 +38,8 @@ describe('site layout and navigation', () => {
   });
 
   it('is usable with the keyboard: open a dropdown, follow a link, active link marked', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/`);
     await page.getByRole('button', { name: 'Historical Data' }).focus();
     await page.keyboard.press('Enter');
     const byReturn = page.getByRole('link', { name: 'By Annual Return' });
@@ -66,7 +47,7 @@ describe('site layout and navigation', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.url}/companies/annual-returns-rankings`);
+    await page.waitForURL(`${site.server.url}/companies/annual-returns-rankings`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Annual Returns Rankings');
     await expect.poll(() => byReturn.isVisible()).toBe(false);
     // The dropdown holding the current page is highlighted.
@@ -74,7 +55,7 @@ describe('site layout and navigation', () => {
       .poll(() => page.getByRole('button', { name: 'Historical Data' }).getAttribute('class'))
       .toContain('bg-white/10');
     await page.getByRole('link', { name: 'Screener', exact: true }).click();
-    await page.waitForURL(`${server.url}/screener`);
+    await page.waitForURL(`${site.server.url}/screener`);
     await expect
       .poll(() => page.getByRole('link', { name: 'Screener', exact: true }).getAttribute('aria-current'))
       .toBe('page');
@@ -82,8 +63,8 @@ describe('site layout and navigation', () => {
   });
 
   it('toggles the small-screen menu and closes it on navigation (375 px)', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.mobile);
-    await gotoHydrated(page, `${server.url}/`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${site.server.url}/`);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'home-375.png'), fullPage: true });
     const menuButton = page.getByRole('button', { name: 'Open menu' });
     expect(await menuButton.isVisible()).toBe(true);
@@ -91,7 +72,7 @@ describe('site layout and navigation', () => {
     await menuButton.click();
     expect(await page.locator('#mobile-menu').isVisible()).toBe(true);
     await page.locator('#mobile-menu').getByRole('link', { name: 'Leaderboard' }).click();
-    await page.waitForURL(`${server.url}/simulator/leaderboard`);
+    await page.waitForURL(`${site.server.url}/simulator/leaderboard`);
     await expect.poll(() => page.locator('#mobile-menu').isVisible()).toBe(false);
     expect(await page.locator('h1').textContent()).toBe('Ranking of Gurus');
     // Nothing overflows the page sideways at 375 px.
@@ -105,15 +86,15 @@ describe('site layout and navigation', () => {
     ['desktop', VIEWPORTS.desktop],
     ['mobile', VIEWPORTS.mobile],
   ] as const)('has no serious accessibility violations on the home page (%s)', async (_name, viewport) => {
-    const { page, close } = await openPage(browser, viewport);
-    await gotoHydrated(page, `${server.url}/`);
+    const { page, close } = await openPage(site.browser, viewport);
+    await gotoHydrated(page, `${site.server.url}/`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await close();
   });
 
   it('renders the 404 page with status 404', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    const response = await page.goto(`${server.url}/definitely/not/here`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    const response = await page.goto(`${site.server.url}/definitely/not/here`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Page not found');
     await close();

@@ -1,24 +1,15 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDb, migrateToLatest } from '@app/db/client';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DATA_DATE,
   type QuoteSeed,
   seedQuotes,
   TEST_UNIVERSE,
 } from '../../../server/src/modules/screener/screener.fixtures';
-import {
-  gotoHydrated,
-  launchBrowser,
-  openPage,
-  SCREENSHOT_DIR,
-  seriousAxeViolations,
-  VIEWPORTS,
-} from './support/browser';
-import { type RunningServer, startServer } from './support/server';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
 
 // Sixty small utilities after the named test companies: enough rows for eight pages.
 const FILLERS: QuoteSeed[] = Array.from({ length: 60 }, (_, i) => {
@@ -42,44 +33,25 @@ async function firstColumn(page: Page): Promise<string[]> {
 }
 
 describe('screener journey', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let dataDir: string;
-
-  beforeAll(async () => {
-    // The server's own SQLite file, seeded before it starts.
-    dataDir = mkdtempSync(join(tmpdir(), 'e2e-screener-'));
-    const handle = createDb({ engine: 'sqlite', filename: join(dataDir, 'app.db') });
-    await migrateToLatest(handle.db);
-    await seedQuotes(handle.db, [...TEST_UNIVERSE, ...FILLERS]);
-    await handle.close();
-    server = await startServer({ DATA_DIR: dataDir });
-    browser = await launchBrowser();
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const site = useSite({ seed: (db) => seedQuotes(db, [...TEST_UNIVERSE, ...FILLERS]) });
 
   it('renders the first page, title, canonical and the ?q= search on the server', async () => {
-    const html = await (await fetch(`${server.url}/screener`)).text();
+    const html = await (await fetch(`${site.server.url}/screener`)).text();
     expect(html).toContain('<title>Stock Screener | StockGurus</title>');
-    expect(html).toContain(`<link rel="canonical" href="${server.url}/screener"/>`);
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/screener"/>`);
     expect(html).toContain('End-of-day data for the last trading day');
     expect(html).toContain('Apple Inc.');
     expect(html).toContain('href="/companies/info/apple-inc"');
     expect(html).toContain(`of ${TOTAL} companies`);
-    const searched = await (await fetch(`${server.url}/screener?q=micro`)).text();
+    const searched = await (await fetch(`${site.server.url}/screener?q=micro`)).text();
     expect(searched).toContain('Microsoft Corp');
     expect(searched).not.toContain('Apple Inc.');
     expect(searched).toMatch(/id="screener-search"[^>]*value="micro"/);
   });
 
   it('shows the table with formats and colours, and nothing overflows (1280 px)', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/screener`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener`);
     expect(await firstColumn(page)).toEqual([
       'AAPL',
       'MSFT',
@@ -111,26 +83,26 @@ describe('screener journey', () => {
   });
 
   it('searches after a pause in typing, and shows the empty text', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/screener`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener`);
     await page.getByLabel('Search').pressSequentially('bank', { delay: 50 });
-    await page.waitForURL(`${server.url}/screener?q=bank`);
+    await page.waitForURL(`${site.server.url}/screener?q=bank`);
     await expect.poll(() => firstColumn(page)).toEqual(['BIGB']);
     await page.getByLabel('Search').fill('zzzz');
-    await page.waitForURL(`${server.url}/screener?q=zzzz`);
+    await page.waitForURL(`${site.server.url}/screener?q=zzzz`);
     await expect.poll(() => page.getByText('No companies found matching your criteria.').isVisible()).toBe(true);
     expect(await page.locator('table').count()).toBe(0);
     await close();
   });
 
   it('filters by sector and size, sorts by a column, and resets the filters', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/screener`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener`);
     await page.getByLabel('Sector').selectOption({ label: 'Industrials' });
-    await page.waitForURL(`${server.url}/screener?sect=3`);
+    await page.waitForURL(`${site.server.url}/screener?sect=3`);
     await expect.poll(() => firstColumn(page)).toEqual(['LRGE', 'LRGA', 'SMAL']);
     await page.getByLabel('Market Cap').selectOption('large');
-    await page.waitForURL(`${server.url}/screener?sect=3&cap=large`);
+    await page.waitForURL(`${site.server.url}/screener?sect=3&cap=large`);
     await expect.poll(() => firstColumn(page)).toEqual(['LRGE', 'LRGA']);
 
     const price = page.getByRole('button', { name: 'Price' });
@@ -151,7 +123,7 @@ describe('screener journey', () => {
       .toBe('descending');
 
     await page.getByRole('button', { name: 'Reset Filters' }).click();
-    await page.waitForURL(`${server.url}/screener?sort=price_volume&dir=desc`);
+    await page.waitForURL(`${site.server.url}/screener?sort=price_volume&dir=desc`);
     expect(await page.getByLabel('Sector').inputValue()).toBe('any');
     expect(await page.getByLabel('Market Cap').inputValue()).toBe('any');
     await expect
@@ -161,14 +133,14 @@ describe('screener journey', () => {
   });
 
   it('pages with numbered buttons, Previous/Next and a clamping Go-to box', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/screener`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener`);
     const pager = page.getByRole('navigation', { name: 'Screener pages' });
     const numbers = () => pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents();
     expect(await numbers()).toEqual(['1', '2', '3', '4', '5']);
     expect(await pager.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await pager.getByRole('button', { name: 'Page 2' }).click();
-    await page.waitForURL(`${server.url}/screener?page=2`);
+    await page.waitForURL(`${site.server.url}/screener?page=2`);
     await expect
       .poll(() => firstColumn(page))
       .toEqual(['WILD', 'UT60', 'UT59', 'UT58', 'UT57', 'UT56', 'UT55', 'UT54', 'UT53', 'UT52']);
@@ -177,17 +149,17 @@ describe('screener journey', () => {
       'Basic Materials',
     );
     await pager.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(`${server.url}/screener?page=3`);
+    await page.waitForURL(`${site.server.url}/screener?page=3`);
     await expect.poll(() => pager.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
 
     const goTo = pager.getByLabel('Go to page');
     await goTo.fill('abc');
     await pager.getByRole('button', { name: 'Go', exact: true }).click();
     await page.waitForTimeout(300);
-    expect(page.url()).toBe(`${server.url}/screener?page=3`);
+    expect(page.url()).toBe(`${site.server.url}/screener?page=3`);
     await goTo.fill('99');
     await goTo.press('Enter');
-    await page.waitForURL(`${server.url}/screener?page=8`);
+    await page.waitForURL(`${site.server.url}/screener?page=8`);
     await expect.poll(numbers).toEqual(['6', '7', '8']);
     expect(await goTo.inputValue()).toBe('8');
     expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
@@ -195,14 +167,14 @@ describe('screener journey', () => {
 
     // Back goes to the previous view.
     await page.goBack();
-    await page.waitForURL(`${server.url}/screener?page=3`);
+    await page.waitForURL(`${site.server.url}/screener?page=3`);
     await expect.poll(() => pager.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
     await close();
   });
 
   it('restores a shared view from the URL', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/screener?q=app&sect=8&sort=price&dir=asc`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener?q=app&sect=8&sort=price&dir=asc`);
     expect(await page.getByLabel('Search').inputValue()).toBe('app');
     expect(await page.getByLabel('Sector').inputValue()).toBe('8');
     // The exact ticker first, then by price, lowest first.
@@ -212,13 +184,13 @@ describe('screener journey', () => {
     ).toBe('ascending');
     await page.getByRole('link', { name: 'Apple Inc.' }).click();
     // The metrics page may add its default metric to the path.
-    await page.waitForURL(new RegExp(`${server.url}/companies/info/apple-inc(/stock-price)?$`));
+    await page.waitForURL(new RegExp(`${site.server.url}/companies/info/apple-inc(/stock-price)?$`));
     await close();
   });
 
   it('downloads the whole filtered list as CSV', async () => {
-    const { page, close } = await openPage(browser, VIEWPORTS.desktop);
-    await gotoHydrated(page, `${server.url}/screener?sect=10`);
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener?sect=10`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('link', { name: 'Export CSV' }).click(),
@@ -234,8 +206,8 @@ describe('screener journey', () => {
   });
 
   it('fits 375 px: the table scrolls inside its box, the page does not', async () => {
-    const { page, errors, close } = await openPage(browser, VIEWPORTS.mobile);
-    await gotoHydrated(page, `${server.url}/screener`);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${site.server.url}/screener`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const region = page.getByRole('region', { name: 'Companies' });
     expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -248,10 +220,10 @@ describe('screener journey', () => {
     ['desktop', VIEWPORTS.desktop],
     ['mobile', VIEWPORTS.mobile],
   ] as const)('has no serious accessibility violations (%s)', async (_name, viewport) => {
-    const { page, close } = await openPage(browser, viewport);
-    await gotoHydrated(page, `${server.url}/screener`);
+    const { page, close } = await openPage(site.browser, viewport);
+    await gotoHydrated(page, `${site.server.url}/screener`);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await gotoHydrated(page, `${server.url}/screener?q=zzzz`);
+    await gotoHydrated(page, `${site.server.url}/screener?q=zzzz`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await close();
   });
