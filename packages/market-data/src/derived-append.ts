@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
-import { computeLatestQuote, type PricePoint } from './derived.ts';
+import { computeLatestQuote, type PricePoint, replaceLatestQuotes, type ShareCount, sharesOn } from './derived.ts';
 
 const MILLION = 1_000_000;
 const CHUNK = 500;
@@ -15,7 +15,11 @@ const CHUNK = 500;
  */
 export async function appendDerived(db: Db, appended: ReadonlyMap<number, readonly PricePoint[]>): Promise<void> {
   const ids = [...appended.keys()].sort((a, b) => a - b);
-  const firstYear = Math.min(...[...appended.values()].map((p) => Number((p[0] as PricePoint).date.slice(0, 4))));
+  const firstDay = [...appended.values()].map((p) => (p[0] as PricePoint).date).sort()[0] as string;
+  const firstYear = Number(firstDay.slice(0, 4));
+  // Pages read the newest quote date as "the data date": the new day's quotes replace the old
+  // ones in one transaction at the end, so no reader ever sees a day half-written.
+  const lastQuote = new Map<number, LatestQuotesTable>();
   for (let b = 0; b < ids.length; b += CHUNK) {
     const batch = ids.slice(b, b + CHUNK);
     const [quotes, years, counts] = await Promise.all([
@@ -30,21 +34,37 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
         .where('company_id', 'in', batch)
         .where('year', '>=', firstYear - 1)
         .execute(),
-      // The newest count per company: appended days are never older than it.
+      // The count in force on the first appended day, and every count dated after it: a
+      // catch-up of several days can cross a buyback or an issue.
       db
         .selectFrom('shares_outstanding as s')
-        .select(['s.company_id', 's.shares'])
+        .select(['s.company_id', 's.date', 's.shares'])
         .where('s.company_id', 'in', batch)
-        .where('s.date', '=', (eb) =>
-          eb
-            .selectFrom('shares_outstanding as t')
-            .select((e) => e.fn.max('t.date').as('d'))
-            .whereRef('t.company_id', '=', 's.company_id'),
+        .where((eb) =>
+          eb.or([
+            eb('s.date', '>', firstDay),
+            eb(
+              's.date',
+              '=',
+              eb
+                .selectFrom('shares_outstanding as t')
+                .select((e) => e.fn.max('t.date').as('d'))
+                .whereRef('t.company_id', '=', 's.company_id')
+                .where('t.date', '<=', firstDay),
+            ),
+          ]),
         )
+        .orderBy('s.company_id')
+        .orderBy('s.date')
         .execute(),
     ]);
     const quoteBy = new Map(quotes.map((q) => [q.company_id, q]));
-    const sharesBy = new Map(counts.map((c) => [c.company_id, c.shares]));
+    const countsBy = new Map<number, ShareCount[]>();
+    for (const c of counts) {
+      const list = countsBy.get(c.company_id);
+      if (list) list.push(c);
+      else countsBy.set(c.company_id, [c]);
+    }
     const yearsBy = new Map<number, Map<number, CompanyYearsTable>>();
     for (const y of years) {
       let m = yearsBy.get(y.company_id);
@@ -56,16 +76,15 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     }
 
     const keptYears: CompanyYearsTable[] = [];
-    const lastQuote = new Map<number, LatestQuotesTable>();
     for (const id of batch) {
-      const shares = sharesBy.get(id) ?? null;
-      const counts = shares === null ? [] : [{ date: '', shares }];
+      const counts = countsBy.get(id) ?? [];
       const rows = yearsBy.get(id) ?? new Map<number, CompanyYearsTable>();
       const bases = new Map<number, number>();
       const stored = quoteBy.get(id);
       let prev: PricePoint | null = stored ? { date: stored.date, close: stored.close, volume: stored.volume } : null;
       for (const p of appended.get(id) ?? []) {
         const year = Number(p.date.slice(0, 4));
+        const shares = sharesOn(counts, p.date);
         let row = rows.get(year);
         if (!row) {
           // First day of a year: the return runs from last year's close, or from this close.
@@ -111,17 +130,9 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
           .values(keptYears.slice(i, i + CHUNK))
           .execute();
       }
-      const quoted = [...lastQuote.keys()];
-      if (quoted.length > 0) await trx.deleteFrom('latest_quotes').where('company_id', 'in', quoted).execute();
-      const values = [...lastQuote.values()];
-      for (let i = 0; i < values.length; i += CHUNK) {
-        await trx
-          .insertInto('latest_quotes')
-          .values(values.slice(i, i + CHUNK))
-          .execute();
-      }
     });
   }
+  await replaceLatestQuotes(db, [...lastQuote.values()]);
 }
 
 /** The close a year's return runs from: last year's close, else the year's first close. */

@@ -124,6 +124,9 @@ export async function refreshDerived(
     options.companyIds ?? (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((r) => r.id);
   const fromYear = options.fromYear;
   let yearRows = 0;
+  // Written together at the end: readers take the newest quote date as the data date.
+  const allQuotes: LatestQuotesTable[] = [];
+  const unquoted: number[] = [];
   for (let b = 0; b < ids.length; b += BATCH) {
     const batch = ids.slice(b, b + BATCH);
     if (batch.length === 0) continue;
@@ -173,25 +176,51 @@ export async function refreshDerived(
       let del = trx.deleteFrom('company_years').where('company_id', 'in', batch);
       if (fromYear !== undefined) del = del.where('year', '>=', fromYear);
       await del.execute();
-      // A refresh from a year on keeps the older latest quote when no newer prices exist.
-      const quoted = fromYear === undefined ? batch : quotes.map((q) => q.company_id);
-      if (quoted.length > 0) await trx.deleteFrom('latest_quotes').where('company_id', 'in', quoted).execute();
       for (let i = 0; i < years.length; i += INSERT_CHUNK) {
         await trx
           .insertInto('company_years')
           .values(years.slice(i, i + INSERT_CHUNK))
           .execute();
       }
-      for (let i = 0; i < quotes.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('latest_quotes')
-          .values(quotes.slice(i, i + INSERT_CHUNK))
-          .execute();
-      }
     });
+    allQuotes.push(...quotes);
+    // A full refresh also drops the quote of a company left without prices; a refresh from a
+    // year on keeps the older quote when no newer prices exist.
+    if (fromYear === undefined) {
+      const quoted = new Set(quotes.map((q) => q.company_id));
+      unquoted.push(...batch.filter((id) => !quoted.has(id)));
+    }
     yearRows += years.length;
   }
+  await replaceLatestQuotes(db, allQuotes, unquoted);
   return { companies: ids.length, years: yearRows };
+}
+
+/**
+ * Replaces the latest quotes of the given companies (and deletes those of `dropped`) in one
+ * transaction, so a reader sees either the old day or the new one for every company.
+ */
+export async function replaceLatestQuotes(
+  db: Db,
+  quotes: readonly LatestQuotesTable[],
+  dropped: readonly number[] = [],
+): Promise<void> {
+  if (quotes.length === 0 && dropped.length === 0) return;
+  await db.transaction().execute(async (trx) => {
+    const ids = [...quotes.map((q) => q.company_id), ...dropped];
+    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+      await trx
+        .deleteFrom('latest_quotes')
+        .where('company_id', 'in', ids.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+    for (let i = 0; i < quotes.length; i += INSERT_CHUNK) {
+      await trx
+        .insertInto('latest_quotes')
+        .values(quotes.slice(i, i + INSERT_CHUNK))
+        .execute();
+    }
+  });
 }
 
 function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {

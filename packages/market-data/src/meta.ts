@@ -6,6 +6,11 @@ export const META_KEYS = {
   source: 'data_source',
   /** Newest trading day with prices, `YYYY-MM-DD`. */
   dataDate: 'data_date',
+  /**
+   * Newest day a daily source has written raw rows for. Ahead of `data_date` only when an
+   * update stopped before its derived tables were brought forward; the next update finishes it.
+   */
+  appendedThrough: 'appended_through',
   /** Seed of the demo universe, so a daily update appends the same history. */
   demoSeed: 'demo_seed',
   demoCompanies: 'demo_companies',

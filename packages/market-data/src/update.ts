@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { PostgresAdapter, sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
 import { type PricePoint, refreshDerived } from './derived.ts';
 import { appendDerived } from './derived-append.ts';
@@ -17,6 +18,7 @@ export interface DailySource {
    * in one transaction, in date order. Must be deterministic and idempotent per day.
    */
   append(db: Db, after: string, through: string): Promise<AppendResult>;
+  // Each day's transaction also sets META_KEYS.appendedThrough, so a stopped update can be finished.
 }
 
 export interface AppendResult {
@@ -36,6 +38,8 @@ export interface AppendResult {
 export type UpdateResult =
   | { status: 'empty' }
   | { status: 'up-to-date'; dataDate: string }
+  /** Another process holds the update (PostgreSQL shared by several servers). */
+  | { status: 'busy' }
   /** The loaded data has no daily source (real data grows by importing new files). */
   | { status: 'no-source'; source: DataSource; dataDate: string }
   | {
@@ -72,10 +76,47 @@ export async function defaultSources(source: DataSource, db: Db): Promise<DailyS
  * Running it again the same day changes nothing.
  */
 export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promise<UpdateResult> {
+  return withUpdateLock(db, () => update(db, options));
+}
+
+// Several servers may share one PostgreSQL database: one update at a time, the others skip.
+// (SQLite serves one process; the server runs one update at a time itself.)
+const UPDATE_LOCK_KEY = 727_001;
+
+async function withUpdateLock(db: Db, run: () => Promise<UpdateResult>): Promise<UpdateResult> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return run();
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as locked`.execute(
+      conn,
+    );
+    if (!rows[0]?.locked) return { status: 'busy' };
+    try {
+      return await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${UPDATE_LOCK_KEY})`.execute(conn);
+    }
+  });
+}
+
+/**
+ * An update that stopped after writing raw days but before the derived tables (a restart in
+ * the middle of a catch-up) left prices past the data date: bring the derived tables forward
+ * from those days and move the data date to them, so appending can go on from there.
+ */
+async function finishInterruptedUpdate(db: Db, dataDate: string): Promise<string> {
+  const appendedThrough = await getMeta(db, META_KEYS.appendedThrough);
+  if (!appendedThrough || appendedThrough <= dataDate) return dataDate;
+  await refreshDerived(db, { fromYear: Number(nextTradingDay(dataDate).slice(0, 4)) });
+  await setMeta(db, META_KEYS.dataDate, appendedThrough);
+  return appendedThrough;
+}
+
+async function update(db: Db, options: UpdateOptions): Promise<UpdateResult> {
   const started = performance.now();
-  const dataDate = await getMeta(db, META_KEYS.dataDate);
+  const storedDate = await getMeta(db, META_KEYS.dataDate);
   const sourceName = (await getMeta(db, META_KEYS.source)) as DataSource | undefined;
-  if (!dataDate || !sourceName) return { status: 'empty' };
+  if (!storedDate || !sourceName) return { status: 'empty' };
+  const dataDate = await finishInterruptedUpdate(db, storedDate);
   const through = options.through ?? lastTradingDayBefore(options.today ?? new Date().toISOString().slice(0, 10));
   if (through <= dataDate) return { status: 'up-to-date', dataDate };
   const source = await (options.sourceFor ?? defaultSources)(sourceName, db);

@@ -18,11 +18,8 @@ const HOUR_MS = 3_600_000;
  */
 export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpdateOptions) => {
   if (!opts.enabled) return;
-  let running = false;
   let saidNoSource = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  const run = async () => {
     try {
       const result = await runDailyUpdate(app.db);
       if (result.status === 'updated') app.log.info(result, 'market data updated');
@@ -33,9 +30,15 @@ export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpda
       }
     } catch (err) {
       app.log.error({ err }, 'daily market data update failed');
-    } finally {
-      running = false;
     }
+  };
+  // One update at a time; shutdown waits for it, so the database is not closed under it.
+  let current: Promise<void> | null = null;
+  const tick = () => {
+    current ??= run().finally(() => {
+      current = null;
+    });
+    return current;
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -43,7 +46,8 @@ export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpda
     timer = setInterval(() => void tick(), opts.intervalMs ?? HOUR_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     if (timer) clearInterval(timer);
+    await current;
   });
 });

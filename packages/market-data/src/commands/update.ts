@@ -10,6 +10,7 @@ export async function run({ handle, args }: CommandContext) {
   if (result.status === 'empty')
     console.info('No market data loaded yet: start the site (or run `npm run data -- demo`) first.');
   else if (result.status === 'up-to-date') console.info(`Up to date: data through ${result.dataDate}.`);
+  else if (result.status === 'busy') console.info('Another process is updating the market data right now.');
   else if (result.status === 'no-source')
     console.info(
       `The loaded ${result.source} data (through ${result.dataDate}) has no daily source: ` +

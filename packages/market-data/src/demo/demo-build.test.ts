@@ -7,6 +7,7 @@ import { getMeta, META_KEYS } from '../meta.ts';
 import { runDailyUpdate } from '../update.ts';
 import { buildDemoUniverse } from './build.ts';
 import { demoProfiles } from './generate.ts';
+import { demoDailySource } from './source.ts';
 
 const SEED = 7;
 const COMPANIES = 200;
@@ -84,6 +85,23 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
     expect(a.companies.some((c) => c.delisted_on !== null && c.delisted_on > window.before)).toBe(true);
     expect(a).toEqual(b);
   });
+
+  it('finishes an update that stopped after writing its raw days, then goes on', async () => {
+    const stopped = await createTestDb(engine);
+    try {
+      await buildDemoUniverse(stopped, { seed: SEED, companies: COMPANIES, through: window.before });
+      // The raw rows of a few days are written, then the process stops before the derived tables.
+      const days = tradingDaysBetween(nextTradingDay(window.before), window.through);
+      const source = await demoDailySource(stopped.db);
+      await source.append(stopped.db, window.before, days[2] as string);
+      expect(await getMeta(stopped.db, META_KEYS.dataDate)).toBe(window.before);
+      const resumed = await runDailyUpdate(stopped.db, { today: nextTradingDay(window.through) });
+      expect(resumed).toMatchObject({ status: 'updated', dataDate: window.through });
+      expect(await snapshot(stopped)).toEqual(await snapshot(direct));
+    } finally {
+      await stopped.close();
+    }
+  }, 120_000);
 
   it('is idempotent: an update on the same day changes nothing', async () => {
     const before = await snapshot(appended);

@@ -3,7 +3,7 @@ import type { CompaniesTable, DailyPricesTable, FundamentalsTable, SharesOutstan
 import type { Insertable } from 'kysely';
 import { dayNumber, nextTradingDay, tradingDaysBetween } from '../calendar.ts';
 import type { PricePoint } from '../derived.ts';
-import { getMeta, META_KEYS } from '../meta.ts';
+import { getMeta, META_KEYS, setMeta } from '../meta.ts';
 import type { DailySource } from '../update.ts';
 import { demoCompanyRow, demoSlugs } from './build.ts';
 import { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED, demoProfiles } from './generate.ts';
@@ -108,6 +108,7 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
           if (delistings.length > 0) {
             await trx.updateTable('companies').set({ delisted_on: date }).where('id', 'in', delistings).execute();
           }
+          await setMeta(trx, META_KEYS.appendedThrough, date);
         });
         priceRows += prices.length;
         prev = date;
