@@ -60,9 +60,13 @@ describe.each(testEngines())('API foundation on %s', (engine) => {
     expect(gz.headers['content-encoding']).toBe('gzip');
   });
 
-  it('echoes a request id from the load balancer', async () => {
-    const res = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
-    expect(res.statusCode).toBe(200);
+  it('keeps a well-formed request id from the load balancer and replaces anything else', async () => {
+    const kept = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-abc.123' } });
+    expect(kept.headers['x-request-id']).toBe('lb-abc.123');
+    const forged = await app.inject({ url: '/api/health', headers: { 'x-request-id': `x${'\n'}y${'z'.repeat(100)}` } });
+    expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const none = await app.inject('/api/health');
+    expect(none.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -34,19 +34,31 @@ export interface BuildAppOptions {
   logger?: boolean;
 }
 
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
 /** The whole site as one Fastify plugin tree: API under /api, pages everywhere else. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // Honour a request id from the load balancer, else make one; it is in every log line.
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
-    trustProxy: true,
+    // A request id from the load balancer is kept when it looks like one, else one is made.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const id = req.headers['x-request-id'];
+      return typeof id === 'string' && REQUEST_ID.test(id) ? id : randomUUID();
+    },
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every answer names its request id, so a visitor's report can be found in the logs.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

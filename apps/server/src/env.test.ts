@@ -36,6 +36,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_COMPANIES: '0' })).toThrow(ConfigError);
   });
 
+  it('reads TRUST_PROXY as off, true, a hop count or proxy addresses', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8, 127.0.0.1',
+    );
+    expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
+  });
+
   it('drops a trailing slash from SITE_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
   });

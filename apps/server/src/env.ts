@@ -20,6 +20,10 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z.string().refine(isPostgresUrl, 'must be a postgres:// URL (leave it unset for SQLite)').optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+      .default('false'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
@@ -37,6 +41,11 @@ export interface Config {
   database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
   jwtSecret: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /**
+   * Which X-Forwarded-* headers to believe (Fastify's trustProxy): off by default, so a client
+   * cannot claim another address or host; set it to the load balancer's hops or addresses.
+   */
+  trustProxy: boolean | number | string;
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: DemoConfig;
 }
@@ -78,6 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { engine: 'sqlite', filename: join(dataDir, 'app.db') },
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo,
   };
 }
@@ -93,4 +103,11 @@ function localJwtSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

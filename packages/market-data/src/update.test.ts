@@ -27,6 +27,14 @@ describe.each(testEngines())('runDailyUpdate on %s', (engine) => {
     });
   });
 
+  it('never appends past the last trading day before today, whatever --through says', async () => {
+    await setMeta(handle.db, META_KEYS.dataDate, '2026-11-20');
+    expect(await runDailyUpdate(handle.db, { today: '2026-11-23', through: '2027-01-15' })).toEqual({
+      status: 'up-to-date',
+      dataDate: '2026-11-20',
+    });
+  });
+
   it('is up to date when the data already reaches the last trading day', async () => {
     await setMeta(handle.db, META_KEYS.dataDate, '2026-11-20');
     expect(await runDailyUpdate(handle.db, { today: '2026-11-23' })).toEqual({

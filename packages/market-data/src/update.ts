@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { todayUtc } from '@app/shared/trading-day';
 import { PostgresAdapter, sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
 import { type PricePoint, refreshDerived } from './derived.ts';
@@ -117,7 +118,9 @@ async function update(db: Db, options: UpdateOptions): Promise<UpdateResult> {
   const sourceName = (await getMeta(db, META_KEYS.source)) as DataSource | undefined;
   if (!storedDate || !sourceName) return { status: 'empty' };
   const dataDate = await finishInterruptedUpdate(db, storedDate);
-  const through = options.through ?? lastTradingDayBefore(options.today ?? new Date().toISOString().slice(0, 10));
+  // Never past the last trading day before today: visitors must not see a future data date.
+  const lastSession = lastTradingDayBefore(options.today ?? todayUtc());
+  const through = options.through && options.through < lastSession ? options.through : lastSession;
   if (through <= dataDate) return { status: 'up-to-date', dataDate };
   const source = await (options.sourceFor ?? defaultSources)(sourceName, db);
   if (!source) return { status: 'no-source', source: sourceName, dataDate };

@@ -47,7 +47,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       body = { error: validationMessage(err), code: ERROR_CODES.badRequest };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
-      body = { error: err.message, code: CODE_BY_STATUS[status] ?? err.code ?? ERROR_CODES.badRequest };
+      // Only our own catalogue of codes goes out, never a framework's internal one.
+      body = { error: err.message, code: CODE_BY_STATUS[status] ?? ERROR_CODES.badRequest };
     } else {
       status = 500;
       body = { error: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal };

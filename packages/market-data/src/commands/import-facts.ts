@@ -1,5 +1,5 @@
 import type { CommandContext } from '../cli.ts';
-import { refreshDerived } from '../derived.ts';
+import { finishRealImport } from '../importers/import-all.ts';
 import { importFacts } from '../importers/import-facts.ts';
 import { ImportReport } from '../importers/report.ts';
 
@@ -8,6 +8,6 @@ export async function run({ handle, args }: CommandContext) {
   if (args.length === 0) throw new Error('Usage: npm run data -- import-facts <CIK##########.json[.gz]>...');
   const report = new ImportReport('filings');
   const result = await importFacts(handle.db, args, report);
-  await refreshDerived(handle.db, { companyIds: result.companyIds });
+  await finishRealImport(handle.db, result.companyIds);
   console.info(report.summary());
 }

@@ -1,8 +1,7 @@
 import type { CommandContext } from '../cli.ts';
-import { refreshDerived } from '../derived.ts';
+import { finishRealImport } from '../importers/import-all.ts';
 import { importPrices } from '../importers/import-prices.ts';
 import { ImportReport } from '../importers/report.ts';
-import { META_KEYS, setMeta } from '../meta.ts';
 
 /** `import-prices <file>... [--tickers tickers.csv]`: CSV price files, then the derived tables. */
 export async function run({ handle, args }: CommandContext) {
@@ -13,10 +12,6 @@ export async function run({ handle, args }: CommandContext) {
     throw new Error('Usage: npm run data -- import-prices <file.csv[.gz]>... [--tickers tickers.csv]');
   const report = new ImportReport('prices');
   const result = await importPrices(handle.db, files, report, { tickerIndex });
-  await refreshDerived(handle.db, { companyIds: result.companyIds });
-  if (result.companyIds.length > 0) {
-    await setMeta(handle.db, META_KEYS.source, 'real');
-    if (result.lastDate) await setMeta(handle.db, META_KEYS.dataDate, result.lastDate);
-  }
+  await finishRealImport(handle.db, result.companyIds);
   console.info(report.summary());
 }

@@ -4,6 +4,7 @@ import type { Db } from '@app/db/client';
 import { refreshDerived } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 import { type CompanySources, readCompanySources, upsertCompanies } from './companies.ts';
+import { assertNotDemoDatabase } from './guard.ts';
 import { importFacts } from './import-facts.ts';
 import { importPrices } from './import-prices.ts';
 import { ImportReport, type ProgressSink } from './report.ts';
@@ -37,6 +38,7 @@ export function locateSources(dir: string) {
 }
 
 export async function importCompanies(db: Db, sources: CompanySources, report: ImportReport) {
+  await assertNotDemoDatabase(db);
   const records = await readCompanySources(sources, report);
   return upsertCompanies(db, records, report, { file: sources.tickers });
 }
@@ -89,16 +91,7 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
     for (const id of result.companyIds) touched.add(id);
   }
   const ids = [...touched].sort((a, b) => a - b);
-  await refreshDerived(db, { companyIds: ids });
-  if (ids.length > 0) {
-    await setMeta(db, META_KEYS.source, 'real');
-    const latest = await db
-      .selectFrom('latest_quotes')
-      .select((eb) => eb.fn.max('date').as('d'))
-      .executeTakeFirst();
-    dataDate = latest?.d ?? dataDate;
-    if (dataDate) await setMeta(db, META_KEYS.dataDate, dataDate);
-  }
+  dataDate = (await finishRealImport(db, ids)) ?? dataDate;
   return {
     reports,
     dataDate,
@@ -106,4 +99,22 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
     seconds: (Date.now() - started) / 1000,
     rowsRead: reports.reduce((s, r) => s + r.read, 0),
   };
+}
+
+/**
+ * After any real-data import: recompute the derived tables of the companies written, mark the
+ * data as real, and take the data date from the quotes actually stored (not from the files,
+ * which may name days of companies that were rejected, or be older than what is loaded).
+ */
+export async function finishRealImport(db: Db, companyIds: readonly number[]): Promise<string | null> {
+  if (companyIds.length === 0) return null;
+  await refreshDerived(db, { companyIds });
+  await setMeta(db, META_KEYS.source, 'real');
+  const latest = await db
+    .selectFrom('latest_quotes')
+    .select((eb) => eb.fn.max('date').as('d'))
+    .executeTakeFirst();
+  const dataDate = latest?.d ?? null;
+  if (dataDate) await setMeta(db, META_KEYS.dataDate, dataDate);
+  return dataDate;
 }

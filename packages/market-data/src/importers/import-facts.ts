@@ -3,6 +3,7 @@ import type { Db } from '@app/db/client';
 import { displayName, upsertCompanies } from './companies.ts';
 import { parseCompanyFacts } from './facts.ts';
 import { readText } from './files.ts';
+import { assertNotDemoDatabase } from './guard.ts';
 import { type ImportReport, Progress, type ProgressSink } from './report.ts';
 import { snapRatio } from './splits.ts';
 import { loadSplits, replaceCompanyFacts } from './store.ts';
@@ -24,6 +25,7 @@ export async function importFacts(
   report: ImportReport,
   progress?: ProgressSink,
 ): Promise<FactsImportResult> {
+  await assertNotDemoDatabase(db);
   const bar = new Progress('filings', files.length, progress);
   const companyIds: number[] = [];
   const nonUsd: string[] = [];

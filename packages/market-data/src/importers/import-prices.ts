@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import { type CompanyRecord, upsertCompanies } from './companies.ts';
 import { readCsv } from './files.ts';
+import { assertNotDemoDatabase } from './guard.ts';
 import {
   cleanSeries,
   type MergedSeries,
@@ -38,6 +39,7 @@ export async function importPrices(
   report: ImportReport,
   options: PriceImportOptions = {},
 ): Promise<PriceImportResult> {
+  await assertNotDemoDatabase(db);
   const raw = new Map<string, RawSeries[]>();
   for (const file of files) {
     try {

@@ -29,19 +29,30 @@ interface Cached {
 
 // One listing per database handle (tests open many), loaded once per data date.
 const cache = new WeakMap<Db, Cached>();
-const loading = new WeakMap<Db, Promise<Listing>>();
+// In-flight loads per handle and data date: a caller for one day never gets another day's list.
+const loading = new WeakMap<Db, Map<string, Promise<Listing>>>();
 
 async function load(db: Db, dataDate: string): Promise<Listing> {
-  const pending = loading.get(db);
-  if (pending) return pending;
-  const promise = Promise.all([findListing(db, dataDate), findQuotesFingerprint(db, dataDate)])
-    .then(([items, fingerprint]) => {
-      const listing = buildListing(dataDate, items);
+  let pending = loading.get(db);
+  if (!pending) {
+    pending = new Map();
+    loading.set(db, pending);
+  }
+  const inFlight = pending.get(dataDate);
+  if (inFlight) return inFlight;
+  const promise = (async () => {
+    // The digest first: a write landing between the two reads then only causes one more
+    // reload, instead of a list older than its digest that no recheck would ever notice.
+    const fingerprint = await findQuotesFingerprint(db, dataDate);
+    const listing = buildListing(dataDate, await findListing(db, dataDate));
+    const current = cache.get(db);
+    // A slow load of an older day never replaces a newer day's list.
+    if (!current || current.listing.dataDate <= dataDate) {
       cache.set(db, { listing, fingerprint, checkedAt: Date.now(), checking: false });
-      return listing;
-    })
-    .finally(() => loading.delete(db));
-  loading.set(db, promise);
+    }
+    return listing;
+  })().finally(() => pending.delete(dataDate));
+  pending.set(dataDate, promise);
   return promise;
 }
 
@@ -49,7 +60,8 @@ async function load(db: Db, dataDate: string): Promise<Listing> {
 async function recheck(db: Db, cached: Cached): Promise<void> {
   try {
     const fingerprint = await findQuotesFingerprint(db, cached.listing.dataDate);
-    if (fingerprint !== cached.fingerprint) await load(db, cached.listing.dataDate);
+    // Skip when a newer list replaced this one meanwhile.
+    if (cache.get(db) === cached && fingerprint !== cached.fingerprint) await load(db, cached.listing.dataDate);
   } finally {
     cached.checkedAt = Date.now();
     cached.checking = false;
