@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream';
+import { finished, PassThrough } from 'node:stream';
 import type { WebLoadContext } from '@app/shared/load-context';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
@@ -23,6 +23,9 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // Aborts a render that hangs; cleared once the response is done, so a finished request's
+    // render tree is not kept alive for the timeout.
+    let timer: NodeJS.Timeout | undefined;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -35,9 +38,11 @@ export default function handleRequest(
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          finished(body, () => clearTimeout(timer));
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -47,6 +52,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    timer = setTimeout(abort, streamTimeout + 1_000);
   });
 }

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -22,6 +23,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Every page labels demo data; a failed look-up must not take the page down with it.
   const dataMeta = await apiGet<DataMetaResponse>('/api/meta', { context }).catch(() => null);
   return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear(), dataMeta };
+}
+
+// The root data (origin, year, data source and date) does not depend on the URL: without this,
+// every screener filter, sort or page change would re-run it on the server as well.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];

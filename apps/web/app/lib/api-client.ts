@@ -17,6 +17,8 @@ export interface ApiGetOptions {
   /** On the server: the loader's context, so the call stays in process. */
   context?: AppLoadContext;
   signal?: AbortSignal;
+  /** Send no credentials (public calls the spec makes without them, e.g. the screener). */
+  anonymous?: boolean;
 }
 
 /**
@@ -30,7 +32,10 @@ export async function apiGet<T>(path: string, options: ApiGetOptions = {}): Prom
     response = await options.context.apiFetch(path);
   } else {
     try {
-      response = await fetch(path, { headers: browserAuthHeaders(), signal: options.signal });
+      response = await fetch(path, {
+        headers: options.anonymous ? {} : browserAuthHeaders(),
+        signal: options.signal,
+      });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiClientError(0, 'Network error occurred');

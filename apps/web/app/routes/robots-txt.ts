@@ -5,7 +5,8 @@ export function loader({ context }: Route.LoaderArgs) {
     'User-agent: *',
     'Disallow: /api/',
     'Disallow: /profile',
-    'Disallow: /simulator',
+    // The portfolio view is personal; the leaderboard under /simulator is public (SPEC §6).
+    'Disallow: /simulator/my-profolio',
     '',
     `Sitemap: ${context.siteUrl}/sitemap.xml`,
     '',

@@ -1,7 +1,9 @@
+import { useRouteLoaderData } from 'react-router';
 import { PageContainer, PageHeader } from '../components/ui/page-header';
 import { ScreenerPage } from '../features/screener/components/screener-page';
 import { loadScreener } from '../features/screener/screener.api';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
+import type { loader as rootLoader } from '../root';
 import type { Route } from './+types/screener';
 
 const TITLE = 'Stock Screener';
@@ -15,7 +17,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 /** Later filter, sort and page changes: straight from the browser, so its HTTP cache and ETags apply. */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadScreener(request.url);
+  // SPEC §6/§7: the screener calls the API without credentials.
+  return loadScreener(request.url, undefined, { anonymous: true });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -23,10 +26,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: TITLE, description: DESCRIPTION, path: '/screener', siteUrl: siteUrlFrom(matches) });
 
 export default function ScreenerRoute({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>('root');
   return (
     <PageContainer>
       <PageHeader title={TITLE} />
-      <ScreenerPage data={loaderData} />
+      <ScreenerPage data={loaderData} dataDate={root?.dataMeta?.dataDate ?? null} />
     </PageContainer>
   );
 }

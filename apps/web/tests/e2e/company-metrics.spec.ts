@@ -72,7 +72,10 @@ describe('company metrics journey', () => {
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/stock-price</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/johnson-and-johnson/total-liabilities</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/screener</loc>`);
-    expect(xml.match(/<url>/g)).toHaveLength(13 + 3 * 10);
+    // Twelve static pages (account pages stay out; the public leaderboard is in) + 3 companies × 10 metrics.
+    expect(xml.match(/<url>/g)).toHaveLength(12 + 3 * 10);
+    expect(xml).toContain('/simulator/leaderboard</loc>');
+    expect(xml).not.toContain('/login</loc>');
     const robots = await (await fetch(`${site.server.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${site.server.url}/sitemap.xml`);
     expect((await fetch(`${site.server.url}/sitemaps/static.xml`)).status).toBe(200);

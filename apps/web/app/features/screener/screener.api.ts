@@ -15,11 +15,15 @@ export interface ScreenerData {
 }
 
 /** Loads the page of the screener a URL asks for; on the server pass the loader's context. */
-export async function loadScreener(url: string, context?: AppLoadContext): Promise<ScreenerData> {
+export async function loadScreener(
+  url: string,
+  context?: AppLoadContext,
+  options: { anonymous?: boolean } = {},
+): Promise<ScreenerData> {
   const view = viewFromSearch(new URL(url).searchParams);
   const lastTradingDay = previousWeekday(todayUtc());
   try {
-    const body = await apiGet<EodResponse>(eodApiPath(view), context ? { context } : {});
+    const body = await apiGet<EodResponse>(eodApiPath(view), context ? { context } : { anonymous: options.anonymous });
     return { view, ...splitEodResponse(body), lastTradingDay, error: null };
   } catch (err) {
     // SPEC §8: screener failures are logged; the page says the list is unavailable.

@@ -23,7 +23,12 @@ function longDate(day: string): string {
   });
 }
 
-export function ScreenerPage({ data }: { data: ScreenerData }) {
+/**
+ * `dataDate`: the day the loaded prices are from, when known. The sentence names it, so it
+ * never names a holiday or a day the data does not reach; SPEC §2's previous-weekday rule is
+ * the fallback.
+ */
+export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; dataDate?: string | null }) {
   const { view, rows, count } = data;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -45,13 +50,16 @@ export function ScreenerPage({ data }: { data: ScreenerData }) {
     setDraft(fromUrl);
   }, [view.q, view.sect, view.cap]);
 
-  // `show` and `view` are read when the timer fires; only a new draft restarts the wait.
+  // Only a new draft restarts the wait; the view is read when the timer fires (through a ref:
+  // a sort or page change made during the wait must not be undone by the older view).
+  const viewRef = useRef(view);
+  viewRef.current = view;
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     if (sameFilters(draft, committed.current)) return;
     const timer = setTimeout(() => {
       committed.current = draft;
-      show({ ...view, ...draft, page: 1 });
+      show({ ...viewRef.current, ...draft, page: 1 });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft]);
@@ -71,7 +79,7 @@ export function ScreenerPage({ data }: { data: ScreenerData }) {
     <>
       <p className="-mt-4 mb-6 text-slate-600">
         End-of-day data for the last trading day,{' '}
-        <strong className="text-slate-800">{longDate(data.lastTradingDay)}</strong>.
+        <strong className="text-slate-800">{longDate(dataDate ?? data.lastTradingDay)}</strong>.
       </p>
       <ScreenerFilters draft={draft} onChange={setDraft} onReset={reset} csvHref={eodCsvPath(view)} />
       <p aria-live="polite" className="mt-6 mb-3 min-h-5 text-sm text-slate-600">
