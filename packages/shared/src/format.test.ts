@@ -5,6 +5,7 @@ import {
   formatMillions,
   formatMillionsInWords,
   formatPrice,
+  formatSigned,
 } from './format.ts';
 
 describe('formats of SPEC §9', () => {
@@ -33,6 +34,21 @@ describe('formats of SPEC §9', () => {
     expect(formatMillionsInWords(383_285)).toBe('383.3 billion');
     expect(formatMillionsInWords(1_200_000)).toBe('1.2 trillion');
     expect(formatMillionsInWords(-950)).toBe('minus 950.0 million');
+  });
+
+  it('chooses the unit from the rounded figure, so values near a boundary read in the larger unit', () => {
+    expect(formatMillions(999_999.999)).toBe('$1.00T');
+    expect(formatMillions(999.996)).toBe('$1.00B');
+    expect(formatMillions(994)).toBe('$994.00M');
+    expect(formatAxisMillions(999.96)).toBe('1.0B');
+    expect(formatMillionsInWords(999_960)).toBe('1.0 trillion');
+  });
+
+  it('never shows a negative zero', () => {
+    expect(formatFractionPercent(-0.00001)).toBe('0.00%');
+    expect(formatAxisMillions(-0.01)).toBe('0.0M');
+    expect(formatSigned(-0.004)).toBe('0.00');
+    expect(formatSigned(2.5)).toBe('+2.50');
   });
 
   it('fractions become signed percents with two decimals', () => {

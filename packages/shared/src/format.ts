@@ -9,45 +9,62 @@ export function formatPrice(value: number): string {
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
 
+const SCALES = [
+  { divisor: 1_000_000, letter: 'T', word: 'trillion' },
+  { divisor: 1_000, letter: 'B', word: 'billion' },
+  { divisor: 1, letter: 'M', word: 'million' },
+] as const;
+
+/**
+ * A non-negative amount in millions, scaled to T, B or M. The unit is chosen from the rounded
+ * figure, so 999,999.999 ($M) reads 1.00T rather than 1000.00B.
+ */
+function scaleMillions(abs: number, decimals: number): { figure: string; letter: string; word: string } {
+  for (const scale of SCALES) {
+    const figure = (abs / scale.divisor).toFixed(decimals);
+    if (Number(figure) >= 1 || scale.divisor === 1) return { figure, letter: scale.letter, word: scale.word };
+  }
+  throw new Error('unreachable');
+}
+
 /**
  * An amount given in millions of USD as $x.xxT / $x.xxB / $x.xxM (SPEC §9, rankings and screener).
  * Zero or invalid shows '-'.
  */
 export function formatMillions(millions: number, decimals = 2): string {
   if (!Number.isFinite(millions) || millions === 0) return '-';
-  const sign = millions < 0 ? '-' : '';
-  const abs = Math.abs(millions);
-  if (abs >= 1_000_000) return `${sign}$${(abs / 1_000_000).toFixed(decimals)}T`;
-  if (abs >= 1_000) return `${sign}$${(abs / 1_000).toFixed(decimals)}B`;
-  return `${sign}$${abs.toFixed(decimals)}M`;
+  const { figure, letter } = scaleMillions(Math.abs(millions), decimals);
+  return `${millions < 0 ? '-' : ''}$${figure}${letter}`;
 }
 
 /** A chart axis or tooltip value in millions: M / B / T with one decimal (SPEC §9). */
 export function formatAxisMillions(millions: number): string {
   if (!Number.isFinite(millions)) return '-';
-  const sign = millions < 0 ? '-' : '';
-  const abs = Math.abs(millions);
-  if (abs >= 1_000_000) return `${sign}${(abs / 1_000_000).toFixed(1)}T`;
-  if (abs >= 1_000) return `${sign}${(abs / 1_000).toFixed(1)}B`;
-  return `${sign}${abs.toFixed(1)}M`;
+  const { figure, letter } = scaleMillions(Math.abs(millions), 1);
+  return `${millions < 0 && Number(figure) !== 0 ? '-' : ''}${figure}${letter}`;
 }
 
 /** Millions in words for summaries: '383.3 billion', '1.2 trillion', '950.0 million' (SPEC §9). */
 export function formatMillionsInWords(millions: number): string {
   if (!Number.isFinite(millions)) return 'not available';
-  const sign = millions < 0 ? 'minus ' : '';
-  const abs = Math.abs(millions);
-  if (abs >= 1_000_000) return `${sign}${(abs / 1_000_000).toFixed(1)} trillion`;
-  if (abs >= 1_000) return `${sign}${(abs / 1_000).toFixed(1)} billion`;
-  return `${sign}${abs.toFixed(1)} million`;
+  const { figure, word } = scaleMillions(Math.abs(millions), 1);
+  return `${millions < 0 && Number(figure) !== 0 ? 'minus ' : ''}${figure} ${word}`;
+}
+
+/**
+ * A number with a fixed number of decimals and its sign: '+2.50', '-0.31', and '0.00' for
+ * anything that rounds to zero (never '-0.00').
+ */
+export function formatSigned(value: number, decimals = 2): string {
+  const text = Math.abs(value).toFixed(decimals);
+  if (Number(text) === 0) return text;
+  return `${value < 0 ? '-' : '+'}${text}`;
 }
 
 /** A fraction as a signed percent with two decimals: 0.1234 → '+12.34%'. Invalid shows '-'. */
 export function formatFractionPercent(fraction: number, decimals = 2): string {
   if (!Number.isFinite(fraction)) return '-';
-  const pct = fraction * 100;
-  const sign = pct > 0 ? '+' : '';
-  return `${sign}${pct.toFixed(decimals)}%`;
+  return `${formatSigned(fraction * 100, decimals)}%`;
 }
 
 /** A share count with thousands separators. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MarketCapFilterSchema } from './buckets.ts';
+import { formatSigned } from './format.ts';
 import { SECTOR_CODES } from './sectors.ts';
 
 /** SPEC §9: the screener shows ten companies a page, five page buttons at a time. */
@@ -93,11 +94,6 @@ export function isUpDay(netChange: number | null): boolean {
 /** The `change` field: net change with two decimals and percent change, each signed. */
 export function formatDailyChange(netChange: number | null, pctChange: number | null): string | null {
   if (netChange === null || !Number.isFinite(netChange)) return null;
-  const signed = (value: number) => {
-    const text = Math.abs(value).toFixed(2);
-    if (text === '0.00') return '0.00';
-    return `${value < 0 ? '-' : '+'}${text}`;
-  };
-  const pct = pctChange === null || !Number.isFinite(pctChange) ? '' : ` (${signed(pctChange)}%)`;
-  return `${signed(netChange)}${pct}`;
+  const pct = pctChange === null || !Number.isFinite(pctChange) ? '' : ` (${formatSigned(pctChange)}%)`;
+  return `${formatSigned(netChange)}${pct}`;
 }
