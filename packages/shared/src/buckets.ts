@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Market-cap buckets of SPEC §9, in millions of USD like every amount on our side.
  * Each bucket includes its lower bound and excludes its upper bound, so every market cap
@@ -15,9 +13,9 @@ export const MARKET_CAP_BUCKETS = {
 /** A bucket name, without 'any'. */
 export type MarketCapBucket = keyof typeof MARKET_CAP_BUCKETS;
 
-/** The `mkCap` filter of the API: a bucket or 'any' (SPEC §7). */
-export const MarketCapFilterSchema = z.enum(['any', 'small', 'mid', 'large', 'mega']);
-export type MarketCapFilter = z.infer<typeof MarketCapFilterSchema>;
+/** The `mkCap` filter values of the API: a bucket or 'any' (SPEC §7). No Zod here: the page imports it. */
+export const MARKET_CAP_FILTERS = ['any', 'small', 'mid', 'large', 'mega'] as const;
+export type MarketCapFilter = (typeof MARKET_CAP_FILTERS)[number];
 
 /** Bounds of a filter in $M (`min` inclusive, `max` exclusive); 'any' has none. */
 export function marketCapBounds(filter: MarketCapFilter): { min: number | null; max: number | null } {

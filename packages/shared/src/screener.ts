@@ -1,21 +1,29 @@
 import { z } from 'zod';
-import { MarketCapFilterSchema } from './buckets.ts';
-import { formatSigned } from './format.ts';
+import { MARKET_CAP_FILTERS } from './buckets.ts';
+import { EOD_SORT_COLUMNS, SEARCH_MAX_LENGTH, SORT_DIRS } from './screener-view.ts';
 import { SECTOR_CODES } from './sectors.ts';
 
-/** SPEC §9: the screener shows ten companies a page, five page buttons at a time. */
-export const SCREENER_PAGE_SIZE = 10;
-export const SCREENER_PAGE_WINDOW = 5;
+// The constants and helpers live in the Zod-free screener-view.ts (the browser imports that);
+// re-exported here so server code finds the whole contract in one module.
+export {
+  EOD_SORT_COLUMNS,
+  type EodSortBy,
+  formatDailyChange,
+  isUpDay,
+  SCREENER_PAGE_SIZE,
+  SCREENER_PAGE_WINDOW,
+  SEARCH_MAX_LENGTH,
+  SORT_DIRS,
+  type SortDir,
+  splitEodResponse,
+} from './screener-view.ts';
 
-/** Longest search text accepted: longer than any company name, short enough to refuse junk. */
-export const SEARCH_MAX_LENGTH = 100;
+/** The `mkCap` filter of the API: a bucket or 'any' (SPEC §7). */
+export const MarketCapFilterSchema = z.enum(MARKET_CAP_FILTERS);
 
 /** Columns the screener sorts by (SPEC §7 `sortBy`). */
-export const EodSortBySchema = z.enum(['mkcap', 'price', 'price_volume', 'pct_changes']);
-export type EodSortBy = z.infer<typeof EodSortBySchema>;
-
-export const SortDirSchema = z.enum(['asc', 'desc']);
-export type SortDir = z.infer<typeof SortDirSchema>;
+export const EodSortBySchema = z.enum(EOD_SORT_COLUMNS);
+export const SortDirSchema = z.enum(SORT_DIRS);
 
 /** The `sect` filter: 'any' or a sector code 1–11 as it appears in a query string. */
 export const SectorFilterSchema = z.enum(['any', ...SECTOR_CODES.map(String)] as [string, ...string[]]);
@@ -74,26 +82,3 @@ export type EodCount = z.infer<typeof EodCountSchema>;
 /** `GET /api/companies/eod` response: the page's rows, then `{count}` as the last element. */
 export const EodResponseSchema = z.array(z.union([StockListItemSchema, EodCountSchema]));
 export type EodResponse = Array<StockListItem | EodCount>;
-
-/** Splits a SPEC §7 list response into its rows and its total count. */
-export function splitEodResponse(body: EodResponse): { rows: StockListItem[]; count: number } {
-  const last = body.at(-1);
-  const count = last && 'count' in last ? last.count : 0;
-  const rows = body.filter((item): item is StockListItem => !('count' in item));
-  return { rows, count };
-}
-
-/**
- * SPEC §2 colour rule: a daily change is "up" (green) when the net change is zero or more.
- * Unknown change (no previous close) counts as up, so it is never shown as a loss.
- */
-export function isUpDay(netChange: number | null): boolean {
-  return netChange === null || netChange >= 0;
-}
-
-/** The `change` field: net change with two decimals and percent change, each signed. */
-export function formatDailyChange(netChange: number | null, pctChange: number | null): string | null {
-  if (netChange === null || !Number.isFinite(netChange)) return null;
-  const pct = pctChange === null || !Number.isFinite(pctChange) ? '' : ` (${formatSigned(pctChange)}%)`;
-  return `${formatSigned(netChange)}${pct}`;
-}

@@ -1,5 +1,12 @@
-import { type MarketCapFilter, MarketCapFilterSchema } from '@app/shared/buckets';
-import { type EodSortBy, EodSortBySchema, type SortDir, SortDirSchema } from '@app/shared/screener';
+import { MARKET_CAP_FILTERS, type MarketCapFilter } from '@app/shared/buckets';
+import { isOneOf } from '@app/shared/one-of';
+import {
+  EOD_SORT_COLUMNS,
+  type EodSortBy,
+  SEARCH_MAX_LENGTH,
+  SORT_DIRS,
+  type SortDir,
+} from '@app/shared/screener-view';
 import { isSectorCode } from '@app/shared/sectors';
 
 /**
@@ -16,25 +23,26 @@ export interface ScreenerView {
   page: number;
 }
 
-export const DEFAULT_VIEW: ScreenerView = { q: '', sect: null, cap: 'any', sort: 'mkcap', dir: 'desc', page: 1 };
+/** Highest page the API accepts; a larger one in a pasted URL shows that (empty) last page. */
+const PAGE_MAX = 1_000_000;
 
-/** Longest search kept from a URL (the API refuses longer). */
-const Q_MAX = 100;
+export const DEFAULT_VIEW: ScreenerView = { q: '', sect: null, cap: 'any', sort: 'mkcap', dir: 'desc', page: 1 };
 
 /** Reads a view from URL parameters; anything unknown or malformed falls back to its default. */
 export function viewFromSearch(params: URLSearchParams): ScreenerView {
   const sect = Number(params.get('sect'));
   const page = Number(params.get('page'));
-  const cap = MarketCapFilterSchema.safeParse(params.get('cap'));
-  const sort = EodSortBySchema.safeParse(params.get('sort'));
-  const dir = SortDirSchema.safeParse(params.get('dir'));
+  const cap = params.get('cap');
+  const sort = params.get('sort');
+  const dir = params.get('dir');
   return {
-    q: (params.get('q') ?? '').slice(0, Q_MAX),
+    // The API refuses longer searches; a pasted URL keeps what it can.
+    q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     sect: isSectorCode(sect) ? sect : null,
-    cap: cap.success ? cap.data : 'any',
-    sort: sort.success ? sort.data : 'mkcap',
-    dir: dir.success ? dir.data : 'desc',
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    cap: isOneOf(MARKET_CAP_FILTERS, cap) ? cap : 'any',
+    sort: isOneOf(EOD_SORT_COLUMNS, sort) ? sort : 'mkcap',
+    dir: isOneOf(SORT_DIRS, dir) ? dir : 'desc',
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, PAGE_MAX) : 1,
   };
 }
 

@@ -1,4 +1,5 @@
-import { type EodResponse, type StockListItem, splitEodResponse } from '@app/shared/screener';
+import type { EodResponse, StockListItem } from '@app/shared/screener';
+import { splitEodResponse } from '@app/shared/screener-view';
 import { previousWeekday, todayUtc } from '@app/shared/trading-day';
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';

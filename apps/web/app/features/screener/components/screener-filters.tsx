@@ -1,5 +1,6 @@
-import { MARKET_CAP_BUCKETS, type MarketCapFilter, MarketCapFilterSchema } from '@app/shared/buckets';
-import { SEARCH_MAX_LENGTH } from '@app/shared/screener';
+import { MARKET_CAP_BUCKETS, MARKET_CAP_FILTERS, type MarketCapFilter } from '@app/shared/buckets';
+import { isOneOf } from '@app/shared/one-of';
+import { SEARCH_MAX_LENGTH } from '@app/shared/screener-view';
 import { SECTORS } from '@app/shared/sectors';
 
 /** The filters as the visitor is editing them, before the debounce applies them. */
@@ -72,7 +73,10 @@ export function ScreenerFilters({
           <select
             id="screener-cap"
             value={draft.cap}
-            onChange={(event) => onChange({ ...draft, cap: MarketCapFilterSchema.parse(event.target.value) })}
+            onChange={(event) => {
+              const cap = event.target.value;
+              if (isOneOf(MARKET_CAP_FILTERS, cap)) onChange({ ...draft, cap });
+            }}
             className={FIELD}
           >
             <option value="any">All sizes</option>

@@ -1,4 +1,4 @@
-import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener';
+import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener-view';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { Pager } from '../../../components/ui/pager';

@@ -1,5 +1,6 @@
 import { formatCount, formatMillions, formatPrice } from '@app/shared/format';
-import { type EodSortBy, isUpDay, type SortDir, type StockListItem } from '@app/shared/screener';
+import type { StockListItem } from '@app/shared/screener';
+import { type EodSortBy, isUpDay, type SortDir } from '@app/shared/screener-view';
 import { screenerSectorName } from '@app/shared/sectors';
 import { Link } from 'react-router';
 
