@@ -20,7 +20,11 @@ export async function run({ args }: CommandContext) {
     filesUrl: process.env.SEC_FILES_URL || undefined,
   });
   const limit = flag('--limit');
-  const ciks = flag('--cik')?.split(',').map(Number);
+  if (limit !== undefined && !/^\d+$/.test(limit)) throw new Error('--limit must be a whole number');
+  const cikList = flag('--cik');
+  if (cikList !== undefined && !/^\d+(,\d+)*$/.test(cikList))
+    throw new Error('--cik must be CIK numbers, e.g. 320193,789019');
+  const ciks = cikList?.split(',').map(Number);
   const report = new ImportReport('download-sec');
   await downloadSec(client, { outDir, limit: limit ? Number(limit) : undefined, ciks }, report);
   console.info(report.summary());

@@ -2,6 +2,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSyn
 import { dirname, join } from 'node:path';
 import { type ImportReport, Progress, type ProgressSink } from '../importers/report.ts';
 
+const REQUEST_TIMEOUT_MS = 60_000;
+
 export interface SecClientOptions {
   /** SEC asks every client to name itself: "Company Name admin@example.com". */
   userAgent: string;
@@ -48,6 +50,8 @@ export class SecClient {
       try {
         const res = await fetch(url, {
           headers: { 'User-Agent': this.options.userAgent, 'Accept-Encoding': 'gzip, deflate' },
+          // A stalled connection counts as a failed attempt (retried), never a hung download.
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         status = res.status;
         if (res.ok) return Buffer.from(await res.arrayBuffer());
