@@ -79,6 +79,13 @@ describe('server-rendered pages', () => {
     expect(text(unknown.body)).toContain('No company matches &quot;Apple Inc&quot;');
   });
 
+  it('answers 404 for a company name the API refuses and a sitemap file past its limits', async () => {
+    const longName = await t.app.inject(`/companies/info/${'a'.repeat(300)}/revenue`);
+    expect(longName.statusCode).toBe(404);
+    expect(longName.body).toContain('noindex');
+    expect((await t.app.inject('/sitemaps/companies-999999.xml')).statusCode).toBe(404);
+  });
+
   it('answers an unknown page with a real 404 that search engines drop', async () => {
     const res = await t.app.inject('/no/such/page');
     expect(res.statusCode).toBe(404);

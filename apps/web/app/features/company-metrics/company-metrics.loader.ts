@@ -30,7 +30,9 @@ export async function loadCompanyMetrics(params: { companySlug?: string; metric?
     );
     return { slug, metric: definition.key, series, notFound: false } satisfies CompanyMetricsData;
   } catch (err) {
-    if (err instanceof ApiClientError && err.status === 404) {
+    // 404: no such company; 400: a name the API refuses outright (e.g. far too long), which no
+    // company has either. Both are a real 404 page, never an indexable empty one.
+    if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) {
       return data({ slug, metric: definition.key, series: null, notFound: true } satisfies CompanyMetricsData, {
         status: 404,
       });

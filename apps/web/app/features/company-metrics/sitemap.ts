@@ -68,7 +68,8 @@ export async function rootSitemap(context: AppLoadContext): Promise<string> {
 /** `/sitemaps/{file}` of the index; null for a file the index does not name. */
 export async function partSitemap(file: string, context: AppLoadContext): Promise<string | null> {
   if (file === 'static.xml') return urlset(context.siteUrl, STATIC_PATHS);
-  const match = /^companies-([1-9]\d{0,5})\.xml$/.exec(file);
+  // Page numbers the slugs API accepts (at most 100,000): anything else is simply not a file.
+  const match = /^companies-([1-9]\d{0,4})\.xml$/.exec(file);
   if (!match) return null;
   const page = await slugPage(Number(match[1]), context);
   if (page.slugs.length === 0) return null;
