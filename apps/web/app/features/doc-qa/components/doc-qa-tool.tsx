@@ -37,6 +37,9 @@ function scannedWarning(pages: number, emptyPages: number[]): string | null {
   return `Page${emptyPages.length > 1 ? 's' : ''} ${list} look${emptyPages.length > 1 ? '' : 's'} scanned — no text to search there.`;
 }
 
+/** Larger files would take minutes to read in a browser tab; say so instead. */
+const MAX_PDF_BYTES = 200 * 1_048_576;
+
 export function DocQaTool() {
   const ids = { file: useId(), text: useId(), question: useId(), answer: useId(), preflight: useId() };
   const { index, ask } = useDocQaWorker();
@@ -62,21 +65,26 @@ export function DocQaTool() {
   }
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+    const input = event.target;
+    const file = input.files?.[0];
     if (!file) return;
     setError(null);
     setResult(null);
     setTiming(null);
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    if (!looksLikePdf(bytes.subarray(0, 1024))) {
-      setError(`“${file.name}” is not a PDF file. Choose a PDF document.`);
-      event.target.value = '';
-      return;
-    }
+    // Busy first: the file input is disabled while this one is read, so a second pick cannot race it.
     setBusy('reading');
     const t0 = performance.now();
     try {
-      const pages = await extractPdfPages(bytes);
+      if (file.size > MAX_PDF_BYTES) {
+        setError(`“${file.name}” is larger than ${MAX_PDF_BYTES / 1_048_576} MB. Choose a smaller PDF.`);
+        return;
+      }
+      // The signature decides, not the name: read only the first kilobyte for it.
+      if (!looksLikePdf(new Uint8Array(await file.slice(0, 1024).arrayBuffer()))) {
+        setError(`“${file.name}” is not a PDF file. Choose a PDF document.`);
+        return;
+      }
+      const pages = await extractPdfPages(new Uint8Array(await file.arrayBuffer()));
       const readMs = performance.now() - t0;
       const joined = joinPages(pages);
       setFileName(file.name);
@@ -87,6 +95,8 @@ export function DocQaTool() {
       setError(e instanceof PdfTextError ? e.message : 'Could not read the PDF file.');
     } finally {
       setBusy(null);
+      // Choosing the same file again must load it again.
+      input.value = '';
     }
   }
 
