@@ -26,6 +26,8 @@ export interface BuildAppOptions {
   config: Config;
   /** A database the caller owns (tests); otherwise the one `config.database` names is opened. */
   db?: DbHandle;
+  /** The schema is already at the latest migration (start-up migrated it before building). */
+  migrated?: boolean;
   /** Mount the server-rendered pages (off for API-only tests, which need no web build). */
   web?: boolean;
   /** Serve pages through Vite's dev server with hot reload (`npm run dev`). */
@@ -67,7 +69,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     siteUrl: config.siteUrl,
     enforceCsp: !options.webDev,
   });
-  await app.register(dbPlugin, options.db ? { handle: options.db } : { config: config.database });
+  await app.register(
+    dbPlugin,
+    options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
+  );
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
 
   await app.register(swagger, {

@@ -20,7 +20,7 @@ async function main() {
   await prepareMarketData(config);
 
   // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
-  const app = await buildApp({ config, webDev: process.argv.includes('--dev') });
+  const app = await buildApp({ config, migrated: true, webDev: process.argv.includes('--dev') });
   await app.register(dailyUpdatePlugin, { enabled: config.nodeEnv !== 'test' });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.

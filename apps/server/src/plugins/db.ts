@@ -10,8 +10,8 @@ declare module 'fastify' {
 }
 
 export type DbPluginOptions =
-  /** Open (and migrate, and close at shutdown) the database this config names. */
-  | { config: DbConfig; handle?: undefined }
+  /** Open (and migrate unless already done, and close at shutdown) the database this config names. */
+  | { config: DbConfig; handle?: undefined; migrated?: boolean }
   /** Use a database someone else owns, e.g. a test's fresh database. */
   | { handle: DbHandle; config?: undefined };
 
@@ -21,7 +21,7 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
     handle = opts.handle;
   } else {
     handle = createDb(opts.config);
-    await migrateToLatest(handle.db);
+    if (!opts.migrated) await migrateToLatest(handle.db);
     app.addHook('onClose', () => handle.close());
   }
   app.decorate('db', handle.db);
