@@ -148,10 +148,15 @@ export async function runBrowserBenchmark(repo: string): Promise<void> {
     executablePath: chromiumPath,
     headless: true,
     args: [
+      // The same flags as the browser tests (apps/web/tests/e2e/support/browser.ts): without the
+      // networking ones Chromium keeps trying to reach the internet.
       '--no-sandbox',
       '--disable-gpu',
+      '--disable-quic',
       '--no-first-run',
       '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       '--enable-precise-memory-info',
     ],
   });
