@@ -23,8 +23,6 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
   const [period, setPeriod] = useState<MetricPeriod>('5');
   const [frequency, setFrequency] = useState<Frequency>('quarterly');
   const [logScale, setLogScale] = useState(false);
-  const [series, setSeries] = useState<MetricSeriesResponse | null>(data.series);
-  const [fetching, setFetching] = useState(false);
   const definition = METRICS[data.metric];
   const filing = definition.source === 'filings';
 
@@ -35,27 +33,28 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
 
   // The server renders the public default (5 years, quarterly); anything else is fetched here,
   // with the signed-in user's token, whenever company, metric, range or periods change (SPEC §4).
+  // A fetched series counts only for the request it answers, so while a new one loads the page
+  // shows its spinner, never the previous company's or range's numbers.
+  const serverDefault = period === '5' && (frequency === 'quarterly' || !filing);
+  const requestKey =
+    data.slug && !data.notFound && !serverDefault ? [data.slug, data.metric, period, frequency].join('|') : null;
+  const [fetched, setFetched] = useState<{ key: string; series: MetricSeriesResponse | null } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: requestKey encodes slug, metric, period and frequency
   useEffect(() => {
-    if (!data.slug || data.notFound || (period === '5' && (frequency === 'quarterly' || !filing))) {
-      setSeries(data.series);
-      setFetching(false);
-      return;
-    }
+    if (!requestKey || !data.slug) return;
     const controller = new AbortController();
-    setFetching(true);
     fetchSeries({ slug: data.slug, metric: data.metric, period, frequency }, { signal: controller.signal })
-      .then((next) => setSeries(next))
+      .then((next) => setFetched({ key: requestKey, series: next }))
       .catch((err) => {
         if (controller.signal.aborted) return;
         // SPEC §8: logged only; the chart shows its empty state.
         console.warn('Metric series failed to load', err);
-        setSeries(null);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setFetching(false);
+        setFetched({ key: requestKey, series: null });
       });
     return () => controller.abort();
-  }, [data, period, frequency, filing]);
+  }, [requestKey]);
+  const series = requestKey === null ? data.series : fetched?.key === requestKey ? fetched.series : null;
+  const fetching = requestKey !== null && fetched?.key !== requestKey;
 
   const onSelect = useCallback(
     (company: Company) => navigate(`/companies/info/${company.slug}/${data.metric}`),
@@ -64,7 +63,8 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
 
   const loading =
     fetching || (navigation.state === 'loading' && navigation.location.pathname.startsWith('/companies/info'));
-  const company = series?.company ?? null;
+  // The server's series names the same company, so the heading holds while a range loads.
+  const company = series?.company ?? data.series?.company ?? null;
   const slugName = data.slug ? nameFromSlug(data.slug) : '';
   const searchText = company?.comp_name ?? slugName;
   const allPositive = (series?.data ?? []).every((r) => r.column_val > 0);
