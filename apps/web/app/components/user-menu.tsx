@@ -8,7 +8,7 @@ import { useDismiss } from './use-dismiss';
  * e-mail, Profile and Sign out. The user lives in browser storage, so the server renders the
  * signed-out state and the browser switches after hydration.
  */
-export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
+export function UserMenu() {
   const [user, setUser] = useState<StoredUser | null>(null);
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -34,7 +34,6 @@ export function UserMenu({ onNavigate }: { onNavigate?: () => void }) {
     return (
       <Link
         to="/login"
-        onClick={onNavigate}
         className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
       >
         Login

@@ -1,4 +1,5 @@
 import type { DbHandle } from '@app/db/client';
+import { todayUtc } from '@app/shared/trading-day';
 import { lastTradingDayBefore } from '../calendar.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
 import type { Progress } from '../progress.ts';
@@ -38,7 +39,7 @@ export async function ensureDemoUniverse(
     // An interrupted demo build: start over.
     for (const table of MARKET_TABLES) await db.deleteFrom(table).execute();
   }
-  const today = config.today ?? new Date().toISOString().slice(0, 10);
+  const today = config.today ?? todayUtc();
   const summary = await buildDemoUniverse(handle, {
     seed: config.seed,
     companies: config.companies,

@@ -39,12 +39,6 @@ export function roundPrice(x: number): number {
   return Math.max(0.0001, Math.round(x * 10_000) / 10_000);
 }
 
-/** What a company carries from one trading day to the next. */
-export interface CompanyState {
-  close: number;
-  shares: number;
-}
-
 /**
  * Share count in force from `day`: on the first trading day of a month a company sometimes
  * buys back stock or issues more. Returns the unchanged count on other days.

@@ -1,4 +1,5 @@
 import type { FundamentalsTable } from '@app/db/schema';
+import { dateOfDay, dayNumber } from '../calendar.ts';
 
 /**
  * SEC XBRL companyfacts → our eight metrics (docs/decisions/005-sec-companyfacts-mapping.md).
@@ -81,7 +82,7 @@ export interface ParsedFacts {
 }
 
 const DAY = 86_400_000;
-const days = (start: string, end: string) => (Date.parse(end) - Date.parse(start)) / DAY;
+const days = (start: string, end: string) => dayNumber(end) - dayNumber(start);
 const isAnnual = (f: Fact) => f.start !== undefined && days(f.start, f.end) >= 350 && days(f.start, f.end) <= 380;
 const isQuarter = (f: Fact) => f.start !== undefined && days(f.start, f.end) >= 80 && days(f.start, f.end) <= 100;
 
@@ -347,7 +348,7 @@ const millions = (value: number) => round6(value / 1_000_000);
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 function nextDay(date: string): string {
-  return new Date(Date.parse(date) + DAY).toISOString().slice(0, 10);
+  return dateOfDay(dayNumber(date) + 1);
 }
 
 /**

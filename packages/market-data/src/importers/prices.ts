@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { dayNumber } from '../calendar.ts';
 import { parseCsvLine, readLines } from './files.ts';
 import type { ImportReport } from './report.ts';
 import { factorAfter, nearSplitRatio, type Split, snapRatio } from './splits.ts';
@@ -456,7 +457,7 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
     });
     const splits = [
       ...base.splits,
-      ...next.splits.filter((s) => !base?.splits.some((b) => Math.abs(daysBetween(b.date, s.date)) < 5)),
+      ...next.splits.filter((s) => !base?.splits.some((b) => Math.abs(dayNumber(s.date) - dayNumber(b.date)) < 5)),
     ];
     base = { ...base, dates, close, volume, lines, splits: splits.sort((a, b) => (a.date < b.date ? -1 : 1)) };
   }
@@ -497,11 +498,6 @@ function junctionRatio(before: CleanSeries, after: CleanSeries): number | null {
   const confirms =
     ratio > 1 ? volumeRatio >= Math.sqrt(ratio) * 0.75 : volumeRatio <= 1 / (Math.sqrt(1 / ratio) * 0.75);
   return confirms ? ratio : null;
-}
-
-const DAY = 86_400_000;
-function daysBetween(a: string, b: string) {
-  return (Date.parse(b) - Date.parse(a)) / DAY;
 }
 
 export function nextWeekday(date: string): string {

@@ -36,7 +36,6 @@ export interface Listing {
   dataDate: string;
   /** Digest of the whole list: equal lists give equal ETags on every server. */
   version: string;
-  size: number;
   orders: Orders;
   /** Recent filter results (a visitor pages through the same filters), newest last. */
   matches: Map<string, Entry[]>;
@@ -70,7 +69,7 @@ export function buildListing(dataDate: string, items: StockListItem[]): Listing 
     for (const dir of ['asc', 'desc'] as const) orders[`${sortBy}:${dir}`] = sortedBy(entries, MEASURES[sortBy], dir);
   }
   const version = createHash('sha1').update(JSON.stringify(items)).digest('base64url').slice(0, 12);
-  return { dataDate, version, size: items.length, orders, matches: new Map() };
+  return { dataDate, version, orders, matches: new Map() };
 }
 
 /** The matching companies in order; with `page`, only that slice (the count is always the full one). */

@@ -46,9 +46,10 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const listing = await currentListing(app.db, request.log);
-      const version = eodVersion(listing, 'page', criteriaFrom(request.query), request.query.pageNumber);
+      const criteria = criteriaFrom(request.query);
+      const version = eodVersion(listing, 'page', criteria, request.query.pageNumber);
       if (isFresh(request, reply, version)) return notModified(reply);
-      const { rows, count } = getEodPage(listing, request.query);
+      const { rows, count } = getEodPage(listing, criteria, request.query.pageNumber);
       return [...rows, { count }];
     },
   );
@@ -70,10 +71,9 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const listing = await currentListing(app.db, request.log);
-      if (isFresh(request, reply, eodVersion(listing, 'csv', criteriaFrom(request.query)))) {
-        return notModified(reply);
-      }
-      const { csv, filename } = getEodCsv(listing, request.query);
+      const criteria = criteriaFrom(request.query);
+      if (isFresh(request, reply, eodVersion(listing, 'csv', criteria))) return notModified(reply);
+      const { csv, filename } = getEodCsv(listing, criteria);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import { type EodFilters, type EodQuery, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
+import { type EodFilters, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
 import { screenerSectorName } from '@app/shared/sectors';
 import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.listing.ts';
 import { findLatestDataDate, findListing, findQuotesFingerprint } from './screener.repository.ts';
@@ -123,10 +123,14 @@ export function eodVersion(listing: Listing | null, what: string, criteria: EodC
 }
 
 /** One page of the list and the total count; a page past the end has no rows and the true count. */
-export function getEodPage(listing: Listing | null, query: EodQuery): { rows: StockListItem[]; count: number } {
+export function getEodPage(
+  listing: Listing | null,
+  criteria: EodCriteria,
+  pageNumber: number,
+): { rows: StockListItem[]; count: number } {
   if (listing === null) return { rows: [], count: 0 };
-  const offset = (query.pageNumber - 1) * SCREENER_PAGE_SIZE;
-  return queryListing(listing, criteriaFrom(query), { limit: SCREENER_PAGE_SIZE, offset });
+  const offset = (pageNumber - 1) * SCREENER_PAGE_SIZE;
+  return queryListing(listing, criteria, { limit: SCREENER_PAGE_SIZE, offset });
 }
 
 // Derived values carry float noise (-0.09999999999999964); a spreadsheet wants the number.
@@ -157,8 +161,8 @@ function csvCell(value: string | number | null): string {
 }
 
 /** Every matching company as CSV (header row first, CRLF line ends as RFC 4180 asks). */
-export function getEodCsv(listing: Listing | null, filters: EodFilters): { csv: string; filename: string } {
-  const rows = listing === null ? [] : queryListing(listing, criteriaFrom(filters), null).rows;
+export function getEodCsv(listing: Listing | null, criteria: EodCriteria): { csv: string; filename: string } {
+  const rows = listing === null ? [] : queryListing(listing, criteria, null).rows;
   const lines = [CSV_COLUMNS.map(([header]) => header).join(',')];
   for (const row of rows) lines.push(CSV_COLUMNS.map(([, value]) => csvCell(value(row))).join(','));
   return { csv: `${lines.join('\r\n')}\r\n`, filename: `screener-${listing?.dataDate ?? 'no-data'}.csv` };

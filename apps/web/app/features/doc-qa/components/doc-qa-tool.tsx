@@ -1,6 +1,7 @@
 import { joinPages } from '@app/doc-qa/chunk';
 import type { AnswerResult, Evidence } from '@app/doc-qa/engine';
 import { documentStats } from '@app/doc-qa/stats';
+import { formatCount } from '@app/shared/format';
 import { type ChangeEvent, type FormEvent, useId, useMemo, useRef, useState } from 'react';
 import { useDocQaWorker } from '../hooks/use-doc-qa-worker';
 import { looksLikePdf } from '../is-pdf';
@@ -24,10 +25,6 @@ function showInTextBox(box: HTMLTextAreaElement, start: number, end: number) {
   box.focus({ preventScroll: true });
   box.setSelectionRange(start, end);
   box.scrollTop = Math.max(0, top - Number.parseFloat(style.lineHeight || '20') * 2);
-}
-
-function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 function scannedWarning(pages: number, emptyPages: number[]): string | null {
