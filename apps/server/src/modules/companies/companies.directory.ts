@@ -42,6 +42,11 @@ async function currentDirectory(db: Db): Promise<Indexed[]> {
   return (await pending).entries;
 }
 
+/** The first `limit` companies of the directory: largest market cap first, those without one last. */
+export async function largestInDirectory(db: Db, limit: number): Promise<Company[]> {
+  return (await currentDirectory(db)).slice(0, limit).map(({ entry: { mkcap: _mkcap, ...company } }) => company);
+}
+
 /**
  * Companies whose name or ticker contains `text` (any case): the exact ticker first, then name
  * or ticker prefixes, then other matches; larger companies first within each group (SPEC §7

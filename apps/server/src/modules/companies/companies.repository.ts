@@ -81,12 +81,11 @@ export async function findCompany(db: Db, key: string): Promise<CompanyRecord | 
 }
 
 /**
- * The largest companies by latest market cap (those without one last), for the empty search box.
- * Companies quoted on the newest trading day come from the (date, mkcap) index, so the usual
- * case reads `limit` index entries instead of sorting every company; the general ordering only
- * runs when fewer than `limit` of them have a market cap (e.g. real data without share counts).
+ * The largest companies quoted on the newest trading day, read from the (date, mkcap) index:
+ * `limit` index entries instead of sorting every company. Fewer than `limit` when few have a
+ * market cap (e.g. real data without share counts); the service then uses the full directory.
  */
-export async function listLargestCompanies(db: Db, limit: number): Promise<Company[]> {
+export async function listLargestQuoted(db: Db, limit: number): Promise<Company[]> {
   const top = await db
     .selectFrom('latest_quotes as q')
     .innerJoin('companies as c', 'c.id', 'q.company_id')
@@ -96,16 +95,7 @@ export async function listLargestCompanies(db: Db, limit: number): Promise<Compa
     .orderBy('q.mkcap', 'desc')
     .limit(limit)
     .execute();
-  if (top.length === limit) return top.map(toCompanyWire);
-  const rows = await db
-    .selectFrom('companies as c')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
-    .select(COMPANY_COLUMNS)
-    .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
-    .orderBy('c.name')
-    .limit(limit)
-    .execute();
-  return rows.map(toCompanyWire);
+  return top.map(toCompanyWire);
 }
 
 function toCompanyWire(row: { name: string; ticker: string; cik: number | null; slug: string }): Company {

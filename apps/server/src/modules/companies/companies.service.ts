@@ -17,7 +17,7 @@ import {
 } from '@app/shared/metrics';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
-import { searchDirectory } from './companies.directory.ts';
+import { largestInDirectory, searchDirectory } from './companies.directory.ts';
 import {
   type ClosePoint,
   type CompanyRecord,
@@ -26,7 +26,7 @@ import {
   filingSeries,
   findCompany,
   lastPriceDate,
-  listLargestCompanies,
+  listLargestQuoted,
   listSlugs,
   type SharesPoint,
   sharesHistory,
@@ -34,7 +34,10 @@ import {
 
 /** The search box's list: the largest companies, or the matches of `name` (SPEC §7). */
 export async function listCompanies(db: Db, name: string | undefined): Promise<CompanyListResponse> {
-  if (!name) return listLargestCompanies(db, INITIAL_COMPANY_LIST_SIZE);
+  if (!name) {
+    const top = await listLargestQuoted(db, INITIAL_COMPANY_LIST_SIZE);
+    return top.length === INITIAL_COMPANY_LIST_SIZE ? top : largestInDirectory(db, INITIAL_COMPANY_LIST_SIZE);
+  }
   return searchDirectory(db, name, COMPANY_SEARCH_LIMIT);
 }
 
