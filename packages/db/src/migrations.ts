@@ -1,174 +1,20 @@
-import { type Kysely, type Migration, type MigrationProvider, PostgresAdapter, sql } from 'kysely';
-
-const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration as m0001 } from './migrations/0001_app_meta.ts';
+import { migration as m0002 } from './migrations/0002_market_data.ts';
+import { migration as m0003 } from './migrations/0003_splits.ts';
+import { migration as m0004 } from './migrations/0004_rankings_covering_index.ts';
 
 /**
- * Migrations are written once with Kysely's schema builder and run on both engines.
- * They live in code (not a folder scanned at run time) so the same list works from
- * TypeScript sources, tests and bundles alike. Append only: never edit a shipped one.
+ * Migrations are written once with Kysely's schema builder and run on both engines, one file
+ * each under `migrations/`. They are listed here in code (not a folder scanned at run time) so
+ * the same list works from TypeScript sources, tests and bundles alike. Append only: never edit
+ * a shipped one; a new one takes the next free number and one line below.
  */
 export const MIGRATIONS: Record<string, Migration> = {
-  '0001_app_meta': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('app_meta')
-        .addColumn('key', 'varchar(100)', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'varchar(30)', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('app_meta').execute();
-    },
-  },
-  '0002_market_data': {
-    async up(db: Kysely<unknown>) {
-      const pg = isPostgres(db);
-      // SQLite: big tables keyed by (company, date) are clustered by that key (WITHOUT ROWID),
-      // so a company's series is one contiguous range read and no separate rowid index is kept.
-      const clustered = pg ? sql`` : sql`without rowid`;
-
-      await db.schema
-        .createTable('companies')
-        .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-        .addColumn('cik', 'integer')
-        .addColumn('ticker', 'varchar(24)', (c) => c.notNull().unique())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('slug', 'varchar(255)', (c) => c.notNull().unique())
-        .addColumn('sector', 'integer')
-        .addColumn('industry', 'text')
-        .addColumn('sic', 'varchar(4)')
-        .addColumn('country', 'text')
-        .addColumn('ipo_year', 'integer')
-        .addColumn('exchange', 'varchar(20)')
-        .addColumn('listed_on', 'varchar(10)')
-        .addColumn('delisted_on', 'varchar(10)')
-        .execute();
-      await db.schema.createIndex('companies_cik').on('companies').column('cik').execute();
-
-      await db.schema
-        .createTable('daily_prices')
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-        .addColumn('date', 'varchar(10)', (c) => c.notNull())
-        .addColumn('close', 'double precision', (c) => c.notNull())
-        .addColumn('volume', 'bigint', (c) => c.notNull())
-        .addPrimaryKeyConstraint('daily_prices_pk', ['company_id', 'date'])
-        .modifyEnd(clustered)
-        .execute();
-
-      await db.schema
-        .createTable('shares_outstanding')
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-        .addColumn('date', 'varchar(10)', (c) => c.notNull())
-        .addColumn('shares', 'double precision', (c) => c.notNull())
-        .addColumn('source', 'varchar(20)', (c) => c.notNull())
-        .addPrimaryKeyConstraint('shares_outstanding_pk', ['company_id', 'date'])
-        .modifyEnd(clustered)
-        .execute();
-
-      await db.schema
-        .createTable('fundamentals')
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-        .addColumn('period', 'varchar(8)', (c) => c.notNull())
-        .addColumn('period_start', 'varchar(10)')
-        .addColumn('period_end', 'varchar(10)', (c) => c.notNull())
-        .addColumn('fiscal_year', 'integer', (c) => c.notNull())
-        .addColumn('fiscal_period', 'varchar(2)', (c) => c.notNull())
-        .addColumn('form', 'varchar(10)', (c) => c.notNull())
-        .addColumn('filed', 'varchar(10)')
-        .addColumn('derived', 'integer', (c) => c.notNull().defaultTo(0))
-        .addColumn('currency', 'varchar(3)', (c) => c.notNull().defaultTo('USD'))
-        .addColumn('revenue', 'double precision')
-        .addColumn('net_income', 'double precision')
-        .addColumn('cash', 'double precision')
-        .addColumn('current_assets', 'double precision')
-        .addColumn('total_assets', 'double precision')
-        .addColumn('current_liabilities', 'double precision')
-        .addColumn('long_term_liabilities', 'double precision')
-        .addColumn('total_liabilities', 'double precision')
-        .addPrimaryKeyConstraint('fundamentals_pk', ['company_id', 'period', 'period_end'])
-        .modifyEnd(clustered)
-        .execute();
-
-      await db.schema
-        .createTable('company_years')
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-        .addColumn('year', 'integer', (c) => c.notNull())
-        .addColumn('last_date', 'varchar(10)', (c) => c.notNull())
-        .addColumn('close', 'double precision', (c) => c.notNull())
-        .addColumn('shares', 'double precision')
-        .addColumn('mkcap', 'double precision')
-        .addColumn('ann_return', 'double precision')
-        .addColumn('dollar_volume', 'double precision', (c) => c.notNull())
-        .addColumn('trading_days', 'integer', (c) => c.notNull())
-        .addPrimaryKeyConstraint('company_years_pk', ['company_id', 'year'])
-        .execute();
-      // Rankings read one year ordered by one measure.
-      await db.schema.createIndex('company_years_year_mkcap').on('company_years').columns(['year', 'mkcap']).execute();
-
-      await db.schema
-        .createTable('latest_quotes')
-        .addColumn('company_id', 'integer', (c) => c.primaryKey().references('companies.id').onDelete('cascade'))
-        .addColumn('date', 'varchar(10)', (c) => c.notNull())
-        .addColumn('close', 'double precision', (c) => c.notNull())
-        .addColumn('prev_close', 'double precision')
-        .addColumn('net_change', 'double precision')
-        .addColumn('pct_change', 'double precision')
-        .addColumn('volume', 'bigint', (c) => c.notNull())
-        .addColumn('shares', 'double precision')
-        .addColumn('mkcap', 'double precision')
-        .execute();
-      await db.schema.createIndex('latest_quotes_date_mkcap').on('latest_quotes').columns(['date', 'mkcap']).execute();
-    },
-    async down(db: Kysely<unknown>) {
-      for (const table of [
-        'latest_quotes',
-        'company_years',
-        'fundamentals',
-        'shares_outstanding',
-        'daily_prices',
-        'companies',
-      ]) {
-        await db.schema.dropTable(table).execute();
-      }
-    },
-  },
-  // Splits found by the importers: share counts filed before a split are scaled by them,
-  // and re-importing filings later needs them without re-reading the price files.
-  '0003_splits': {
-    async up(db: Kysely<unknown>) {
-      const clustered = isPostgres(db) ? sql`` : sql`without rowid`;
-      await db.schema
-        .createTable('splits')
-        .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id').onDelete('cascade'))
-        .addColumn('date', 'varchar(10)', (c) => c.notNull())
-        .addColumn('ratio', 'double precision', (c) => c.notNull())
-        .addColumn('source', 'varchar(40)', (c) => c.notNull())
-        .addPrimaryKeyConstraint('splits_pk', ['company_id', 'date'])
-        .modifyEnd(clustered)
-        .execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.dropTable('splits').execute();
-    },
-  },
-  '0004_rankings_covering_index': {
-    // A year's ranking reads every company of that year ordered by market cap: with the
-    // measures in the index, SQLite never visits the table (half the time of 0002's index,
-    // which this one replaces, as its first two columns are the same).
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createIndex('company_years_year_rank')
-        .on('company_years')
-        .columns(['year', 'mkcap', 'company_id', 'ann_return', 'dollar_volume'])
-        .execute();
-      await db.schema.dropIndex('company_years_year_mkcap').execute();
-    },
-    async down(db: Kysely<unknown>) {
-      await db.schema.createIndex('company_years_year_mkcap').on('company_years').columns(['year', 'mkcap']).execute();
-      await db.schema.dropIndex('company_years_year_rank').execute();
-    },
-  },
+  '0001_app_meta': m0001,
+  '0002_market_data': m0002,
+  '0003_splits': m0003,
+  '0004_rankings_covering_index': m0004,
 };
 
 export const migrationProvider: MigrationProvider = {
