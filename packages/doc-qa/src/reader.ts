@@ -1,5 +1,5 @@
 import type { Passage } from './chunk';
-import { STOPWORDS, stem, type WordSpan, wordSpans } from './text';
+import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
 /** What kind of span answers a question, read from its wording. */
 export type QuestionType = 'number' | 'date' | 'person' | 'place' | 'entity' | 'reason' | 'other';
@@ -155,7 +155,7 @@ export function readR0(
   options: ReadOptions = {},
 ): Candidate | null {
   const type = questionType(question);
-  const inQuestion = (w: string) => qTerms.weights.has(stem(w));
+  const inQuestion = (w: string) => qTerms.weights.has(termOf(w));
   const asksPercent = /\bper ?cent(?:age)?\b|%/i.test(question);
   // "Which university …": a name containing the asked-for noun is a strong answer.
   const askedNoun = /\b(?:what|which) ([a-z]+)/i.exec(question)?.[1]?.toLowerCase();
@@ -168,7 +168,7 @@ export function readR0(
       const hits: Array<{ at: number; weight: number; term: string }> = [];
       const found = new Set<string>();
       for (const [i, w] of words.entries()) {
-        const t = stem(w.word);
+        const t = termOf(w.word);
         const weight = qTerms.weights.get(t);
         if (weight !== undefined && !STOPWORDS.has(w.word)) {
           hits.push({ at: i, weight, term: t });
