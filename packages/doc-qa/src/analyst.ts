@@ -69,6 +69,12 @@ export function causeOf(sentence: string): string {
   );
 }
 
+/** The cause stated by the first quoted sentence that gives one. */
+export function causeIn(sentences: readonly SentenceHit[]): string {
+  const giving = sentences.find((x) => CAUSE_CLAUSE.test(x.text)) ?? sentences[0];
+  return giving ? causeOf(giving.text) : '';
+}
+
 /** The best sentence and up to two neighbours that continue its explanation. */
 export function explanation(hits: readonly SentenceHit[], passages: readonly Passage[]): SentenceHit[] {
   const best = hits[0];
@@ -80,6 +86,16 @@ export function explanation(hits: readonly SentenceHit[], passages: readonly Pas
     return { ...best, index: i, start: b[0], end: b[1], text: passage.text.slice(b[0], b[1]) };
   };
   const out = [best];
+  // A sentence that announces ("… for the following reasons:") or states without a cause is
+  // completed by the next one when that one gives the reason.
+  const following = at(best.index + 1);
+  if (
+    following &&
+    !/\S {3,}\S/.test(following.text) &&
+    (/:\s*$/.test(best.text) || (!CAUSAL.test(best.text) && CAUSAL.test(following.text)))
+  ) {
+    return [best, following];
+  }
   // "The increase was primarily due to …" explains the sentence before it.
   if (
     /^(?:The|This|These|Such) (?:increase|decrease|decline|growth|change|improvement|reduction|rise|drop)\b/i.test(
@@ -107,7 +123,6 @@ const OPPOSITES: Array<[RegExp, RegExp]> = [
   [/\bopen\b/i, /\bclosed\b/i],
   [/\bincrease[ds]?\b|\bhigher\b|\bgrew\b|\brose\b/i, /\bdecrease[ds]?\b|\blower\b|\bdeclined?\b|\bfell\b/i],
   [/\bprofit(?:able)?\b/i, /\bloss(?:es)?\b/i],
-  [/\bmaterial\b/i, /\bimmaterial\b|\bnot material\b/i],
 ];
 
 /** Yes or No from the deciding sentence: a negation or an opposite word turns the question's claim round. */

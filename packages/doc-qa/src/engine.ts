@@ -1,4 +1,4 @@
-import { causeOf, explanation, listItems, polarity, rankSentences } from './analyst';
+import { causeIn, explanation, listItems, polarity, rankSentences } from './analyst';
 import { Bm25Index, type Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import { CUE_WORDS, operationOf, type QuestionKind, questionKind } from './kinds';
@@ -171,29 +171,34 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     };
   };
 
-  const readSpan = (question: string, kind: QuestionKind): AnswerResult => {
+  const readSpan = (question: string, kind: QuestionKind) => readSpanWithSupport(question, kind).result;
+  const readSpanWithSupport = (question: string, kind: QuestionKind): { result: AnswerResult; support: number } => {
     const hits = retrieve(question, readDepth);
     const top = hits[0];
     const qTerms = questionTerms(question);
-    if (!top) return none(kind, [...qTerms.weights.keys()].join(', '));
+    const declined = { result: none(kind, [...qTerms.weights.keys()].join(', ')), support: 0 };
+    if (!top) return declined;
     const ranked = hits.map((h) => passages[h.doc] as Passage);
     const scores = hits.map((h) => h.score / top.score);
     const best = readR0(question, ranked, qTerms, { passageScores: scores });
-    if (!best || best.support < minSupport) return none(kind, [...qTerms.weights.keys()].join(', '));
+    if (!best || best.support < minSupport) return declined;
     const chosen = ranked[best.passage] as Passage;
     const alternatives = ranked
       .filter((_, i) => i !== best.passage)
       .slice(0, 2)
       .map((p) => evidence(p, readR0(question, [p], qTerms)));
     return {
-      answer: best.text,
-      score: Math.min(1, Math.max(0, best.score)),
-      passage: evidence(chosen, best),
-      page: chosen.page,
-      highlight: { start: best.start, end: best.end },
-      alternatives,
-      kind,
-      ...EMPTY,
+      result: {
+        answer: best.text,
+        score: Math.min(1, Math.max(0, best.score)),
+        passage: evidence(chosen, best),
+        page: chosen.page,
+        highlight: { start: best.start, end: best.end },
+        alternatives,
+        kind,
+        ...EMPTY,
+      },
+      support: best.support,
     };
   };
 
@@ -230,7 +235,7 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     const last = quoted[quoted.length - 1] ?? best;
     let answer: string | null = null;
     let items: string[] | null = null;
-    if (kind === 'explanatory') answer = causeOf(best.text);
+    if (kind === 'explanatory') answer = causeIn(quoted);
     else if (kind === 'yesno') answer = polarity(question, best.text) ? 'Yes' : 'No';
     else {
       for (const s of sentences.slice(0, 3)) {
@@ -291,14 +296,17 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
         if (kind === 'yesno') return sentenceAnswer(question, kind);
       }
       if (kind === 'choice' && tables.length > 0) {
-        const t = choose(tables, row && row.score >= 0.4 ? row : null, question, boost);
+        const t = choose(tables, row && row.score >= 0.4 ? row : null, question, boost, q);
         if (t) return fromTable(kind, t, hits);
       }
-      // A figure the question names by its row label comes from the table, with unit and period.
+      // A figure the question names by its row label comes from the table, with unit and period,
+      // unless a sentence covers the question clearly better than the row does.
       const type = questionType(question);
       if (row && row.score >= ROW_MATCH && (type === 'number' || type === 'other' || type === 'entity')) {
         const t = lookup(row, question);
-        if (t) return fromTable(kind, t, hits);
+        const span = readSpanWithSupport(question, kind);
+        if (t && (span.result.answer === null || row.coverage + 0.15 >= span.support)) return fromTable(kind, t, hits);
+        return span.result;
       }
       return readSpan(question, kind);
     },

@@ -28,7 +28,7 @@ const LIST =
 const PCT_CHANGE =
   /\b(?:percent(?:age)? (?:change|increase|decrease|growth|decline)|% change|growth rate|rate of growth|(?:revenue|sales|income|earnings|profit|ebitda) growth|\bgrowth in\b|\bgrowth of\b|grew by what percent|by what percent(?:age)?)\b/i;
 const CHANGE = /\b(?:change|difference|increase|decrease|decline)\b/i;
-const AVERAGE = /\b(?:average|mean)\b/i;
+const AVERAGE = /(?<!weighted[- ])\b(?:average|mean)\b/i;
 const SUM = /\b(?:sum|combined|total of|in total|altogether)\b/i;
 const MARGIN =
   /\b((?:gross|operating|net|ebitda|ebit|profit|pre-?tax|adjusted operating|adjusted ebitda|net profit)\s+)?margin\b/i;
@@ -77,7 +77,8 @@ export function questionKind(question: string): QuestionKind {
   if (CHOICE.test(q) && SUPERLATIVE.test(q)) return 'choice';
   if (/^\s*which\b[^?]*\bor\b/i.test(q)) return 'choice';
   if (/^\s*(?:what|how much|how many|calculate|compute)\b/i.test(q) && operationOf(q)) return 'computed';
-  if (LIST.test(q)) return 'list';
+  // "What were debtors in 2019?" asks for a figure of a period, not a list.
+  if (LIST.test(q) && !/\b(?:19|20)\d{2}\b/.test(q)) return 'list';
   return 'factoid';
 }
 

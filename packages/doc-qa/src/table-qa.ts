@@ -45,10 +45,18 @@ export function cleanLabel(label: string): string {
 
 const labelTerms = (label: string) => new Set(terms(cleanLabel(label)));
 
-/** How well `words` name a row: share of the row's label named, and share of the question it covers. */
-function rowScore(row: Row, q: Weighted, years: number[]): number {
+/**
+ * How well the question names a row: the share of the row's label it names, and the share of the
+ * question the label (with its section and the table's caption and headers, at half weight) covers.
+ */
+function rowScore(
+  row: Row,
+  q: Weighted,
+  years: number[],
+  context: ReadonlySet<string>,
+): { score: number; coverage: number } {
   const label = labelTerms(row.label);
-  if (label.size === 0) return 0;
+  if (label.size === 0) return { score: 0, coverage: 0 };
   let named = 0;
   let covered = 0;
   for (const t of label) {
@@ -58,12 +66,13 @@ function rowScore(row: Row, q: Weighted, years: number[]): number {
       covered += w;
     }
   }
-  if (named === 0) return 0;
+  if (named === 0) return { score: 0, coverage: 0 };
+  let around = 0;
   const section = labelTerms(row.section);
-  let sectionBonus = 0;
-  for (const t of section) if (q.weights.has(t) && !label.has(t)) sectionBonus += (q.weights.get(t) ?? 0) * 0.5;
+  for (const [t, w] of q.weights) if (!label.has(t) && (section.has(t) || context.has(t))) around += w * 0.5;
   const yearInLabel = years.some((y) => row.label.includes(String(y))) ? 0.1 : 0;
-  return 0.55 * (named / label.size) + 0.45 * Math.min(1, (covered + sectionBonus) / (q.total || 1)) + yearInLabel;
+  const coverage = Math.min(1, (covered + around) / (q.total || 1));
+  return { score: 0.55 * (named / label.size) + 0.45 * coverage + yearInLabel, coverage };
 }
 
 const hasFigures = (row: Row) => row.cells.some((c) => c?.amount);
@@ -72,6 +81,18 @@ export interface RowMatch {
   table: Table;
   row: Row;
   score: number;
+  /** Share of the question's weighted words the row, its section and its table's caption name. */
+  coverage: number;
+}
+
+const contextCache = new WeakMap<Table, Set<string>>();
+function tableContext(table: Table): Set<string> {
+  let set = contextCache.get(table);
+  if (!set) {
+    set = new Set(terms(`${table.caption} ${table.columns.map((c) => c.header).join(' ')}`));
+    contextCache.set(table, set);
+  }
+  return set;
 }
 
 /** The rows that best match the words, across tables; `pageBoost` favours pages retrieval ranked high. */
@@ -85,10 +106,11 @@ export function matchRows(
   const out: RowMatch[] = [];
   for (const table of tables) {
     const boost = pageBoost.get(table.page) ?? 0;
+    const context = tableContext(table);
     for (const row of table.rows) {
       if (!hasFigures(row)) continue;
-      const s = rowScore(row, q, years);
-      if (s > 0) out.push({ table, row, score: s + 0.25 * boost });
+      const { score, coverage } = rowScore(row, q, years, context);
+      if (score > 0) out.push({ table, row, score: score + 0.15 * boost, coverage });
     }
   }
   return out.sort((a, b) => b.score - a.score).slice(0, limit);
@@ -148,16 +170,17 @@ function ref(table: Table, row: Row, i: number, cell: Cell): CellRef {
 
 function rowScale(table: Table, row: Row): Scale | 'percent' {
   if (row.percent) return 'percent';
-  if (
-    /\bper share\b|\(cents\)|\bper unit\b|\bin years\b|\bnumber of\b|\bshares\b/i.test(`${row.label} ${table.caption}`)
-  )
-    return '';
+  if (/\bper share\b|\(cents\)|\bper unit\b|\bin years\b|\bnumber of\b|\bshares\b/i.test(row.label)) return '';
   return table.scale;
+}
+
+function cellScale(table: Table, row: Row, cell: Cell): Scale | 'percent' {
+  return cell.amount?.percent ? 'percent' : rowScale(table, row);
 }
 
 function amountOf(table: Table, row: Row, cell: Cell): Amount {
   const a = cell.amount as Amount;
-  const scale = rowScale(table, row);
+  const scale = cellScale(table, row, cell);
   return {
     ...a,
     currency: scale === 'percent' ? '' : a.currency || (scale ? table.currency : ''),
@@ -166,7 +189,7 @@ function amountOf(table: Table, row: Row, cell: Cell): Amount {
 }
 
 function say(table: Table, row: Row, cell: Cell): string {
-  const scale = rowScale(table, row);
+  const scale = cellScale(table, row, cell);
   return formatAmount(amountOf(table, row, cell), scale === 'percent' ? '' : scale);
 }
 
@@ -178,7 +201,7 @@ export function lookup(match: RowMatch, question: string): TableAnswer | null {
   const cell = row.cells[col];
   if (!cell?.amount) return null;
   const when = period(table, col);
-  const scale = rowScale(table, row);
+  const scale = cellScale(table, row, cell);
   return {
     text: `${say(table, row, cell)}${when && !/%$/.test(when) ? ` (${when})` : ''}`,
     value: cell.amount.value,
@@ -256,12 +279,29 @@ function findRow(table: Table, pattern: RegExp, avoid?: RegExp): Row | null {
   return table.rows.find((r) => hasFigures(r) && pattern.test(cleanLabel(r.label)) && !avoid?.test(r.label)) ?? null;
 }
 
-function bestRowFor(tables: readonly Table[], phrase: string, pageBoost: ReadonlyMap<number, number>, prefer?: Table) {
+function bestRowFor(table: Table, phrase: string, avoid?: Row | null): RowMatch | null {
   const ws = new Map<string, number>();
   for (const t of terms(phrase)) ws.set(t, 1);
   const q = { weights: ws, total: ws.size };
-  const pool = prefer ? [prefer] : tables;
-  return matchRows(pool, q, [], pageBoost, 1)[0] ?? null;
+  return matchRows([table], q, [], new Map(), 6).find((m) => m.row !== avoid) ?? null;
+}
+
+/** The table holding both rows a ratio or share names, with the two rows. */
+function rowPair(
+  tables: readonly Table[],
+  top: string,
+  bottom: string,
+  pageBoost: ReadonlyMap<number, number>,
+): { table: Table; top: Row; bottom: Row } | null {
+  let best: { table: Table; top: Row; bottom: Row; score: number } | null = null;
+  for (const table of tables) {
+    const b = bottom ? bestRowFor(table, bottom) : null;
+    const a = top ? bestRowFor(table, top, b?.row) : null;
+    if (!a || !b) continue;
+    const score = a.score + b.score + 0.3 * (pageBoost.get(table.page) ?? 0);
+    if (!best || score > best.score) best = { table, top: a.row, bottom: b.row, score };
+  }
+  return best;
 }
 
 /**
@@ -319,49 +359,67 @@ export function compute(
     return null;
   }
 
-  if (op.op === 'margin' || op.op === 'ratio' || op.op === 'share') {
-    const ranked = [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0)).slice(0, 4);
+  if (op.op === 'ratio' || op.op === 'share') {
+    let pair: { table: Table; top: Row; bottom: Row } | null = null;
+    if (op.op === 'ratio') {
+      // "Net debt to EBITDA" printed as a row is a lookup.
+      const printed =
+        match && [...terms(`${op.numerator} ${op.denominator}`)].every((t) => labelTerms(match.row.label).has(t));
+      if (printed) return null;
+      pair = rowPair(tables, op.numerator, op.denominator, pageBoost);
+    } else {
+      const whole =
+        /\bof (?:the )?(total [a-z ]+?)(?: did| were| was| is| are| in| at|\?|$)/i.exec(question)?.[1] ?? 'total';
+      pair = rowPair(tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, pageBoost);
+    }
+    if (!pair) return null;
+    const { table, top, bottom } = pair;
+    const percent = op.op === 'share';
+    const col = columnFor(table, top, question, years[0] ?? null);
+    const a = top.cells[col];
+    const b = bottom.cells[col];
+    if (!a?.amount || !b?.amount || b.amount.value === 0) return null;
+    const v = (a.amount.value / b.amount.value) * (percent ? 100 : 1);
+    return result(
+      table,
+      v,
+      percent ? 'percent' : '',
+      '',
+      `${fmt(a.amount.value)} / ${fmt(b.amount.value)}${percent ? ' × 100' : ''} = ${fmt(v)}${percent ? '%' : ''}`,
+      [ref(table, top, col, a), ref(table, bottom, col, b)],
+      0.8,
+      period(table, col),
+    );
+  }
+
+  if (op.op === 'margin') {
+    // A margin the table prints is a lookup, not a computation.
+    if (match && /margin/i.test(match.row.label)) return null;
+    const ranked = [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0));
     for (const table of match ? [match.table, ...ranked.filter((t) => t !== match.table)] : ranked) {
-      let top: Row | null = null;
-      let bottom: Row | null = null;
-      let percent = true;
-      if (op.op === 'margin') {
-        // A margin the table prints is a lookup, not a computation.
-        if (match && /margin/i.test(match.row.label)) return null;
-        const of = op.of.toLowerCase();
-        const numerator =
-          of === 'gross'
-            ? /^gross (?:profit|margin|income)\b/i
-            : of.includes('operating')
-              ? new RegExp(`^${of.includes('adjusted') ? 'adjusted ' : ''}operating (?:income|profit)`, 'i')
-              : of.includes('ebitda')
-                ? /ebitda$/i
-                : /^net (?:income|earnings|profit)\b/i;
-        top = findRow(table, numerator);
-        bottom = findRow(table, /^(?:total )?(?:net )?(?:revenues?|sales|net sales|turnover)\b/i);
-      } else if (op.op === 'ratio') {
-        top = bestRowFor(tables, op.numerator, pageBoost, table)?.row ?? null;
-        bottom = bestRowFor(tables, op.denominator, pageBoost, table)?.row ?? null;
-        percent = false;
-      } else {
-        top = (op.part ? bestRowFor(tables, op.part, pageBoost, table)?.row : match?.row) ?? null;
-        bottom =
-          findRow(table, /^total\b/i, /^total \w+ \w+ \w+ /i) ?? table.rows.filter(hasFigures).slice(-1)[0] ?? null;
-        const named = /\bof (?:the )?total ([a-z ]+?)(?: did| were| was| in|\?|$)/i.exec(question)?.[1];
-        if (named) bottom = findRow(table, new RegExp(`^total ${named.trim()}$`, 'i')) ?? bottom;
-      }
+      const of = op.of.toLowerCase();
+      const numerator =
+        of === 'gross'
+          ? /^gross (?:profit|margin|income)\b/i
+          : of.includes('operating')
+            ? new RegExp(`^${of.includes('adjusted') ? 'adjusted ' : ''}operating (?:income|profit)`, 'i')
+            : of.includes('ebitda')
+              ? /ebitda$/i
+              : /^net (?:income|earnings|profit)\b/i;
+      const top = findRow(table, numerator);
+      const bottom = findRow(table, /^(?:total )?(?:net )?(?:revenues?|sales|net sales|turnover)\b/i);
       if (!top || !bottom || top === bottom) continue;
       const col = columnFor(table, top, question, years[0] ?? null);
       const a = top.cells[col];
       const b = bottom.cells[col];
       if (!a?.amount || !b?.amount || b.amount.value === 0) continue;
-      const v = (a.amount.value / b.amount.value) * (percent ? 100 : 1);
+      const v = (a.amount.value / b.amount.value) * 100;
       return result(
         table,
         v,
-        percent ? 'percent' : '',
+        'percent',
         '',
-        `${fmt(a.amount.value)} / ${fmt(b.amount.value)}${percent ? ' × 100' : ''} = ${fmt(v)}${percent ? '%' : ''}`,
+        `${fmt(a.amount.value)} / ${fmt(b.amount.value)} × 100 = ${fmt(v)}%`,
         [ref(table, top, col, a), ref(table, bottom, col, b)],
         0.8,
         period(table, col),
@@ -434,6 +492,7 @@ export function choose(
   match: RowMatch | null,
   question: string,
   pageBoost: ReadonlyMap<number, number>,
+  q: Weighted,
 ): TableAnswer | null {
   const years = questionYears(question);
   const lowest = LOWEST.test(question);
@@ -454,9 +513,21 @@ export function choose(
     return { text: String(pick.year), value: null, scale: '', formula: compared, cells, table, score: match.score };
   }
   const qTerms = new Set(terms(question));
-  const ranked = match
-    ? [match.table]
-    : [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0)).slice(0, 1);
+  // The table is the one the question's words and retrieval point to: its caption, headers and labels.
+  const tableScore = (t: Table) => {
+    const words = new Set([...tableContext(t), ...t.rows.flatMap((r) => [...labelTerms(r.label)])]);
+    let s = 0;
+    for (const [w, x] of q.weights) if (words.has(w)) s += x;
+    return s / (q.total || 1) + 0.5 * (pageBoost.get(t.page) ?? 0);
+  };
+  const spelled = (t: Table) =>
+    t.rows.filter((r) => {
+      const l = labelTerms(r.label);
+      return hasFigures(r) && l.size > 0 && [...l].every((x) => qTerms.has(x));
+    }).length;
+  const ranked = [...tables]
+    .sort((a, b) => Math.min(spelled(b), 2) - Math.min(spelled(a), 2) || tableScore(b) - tableScore(a))
+    .slice(0, 2);
   for (const table of ranked) {
     const rows = table.rows.filter(hasFigures);
     // Options the question spells out: rows whose whole label appears in it.

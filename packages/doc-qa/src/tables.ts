@@ -161,7 +161,10 @@ function buildTable(id: number, page: number, lines: Line[], caption: string, pa
       if (i < 0 || cells[i]) continue;
       cells[i] = { text: p.text, amount: parseAmount(p.text), start: line.start + p.from, end: line.start + p.to };
     }
-    const percent = PERCENT_LABEL.test(label) || cells.some((c) => c?.amount?.percent);
+    // A "% change" column does not make the row's figures percentages; a label or every figure does.
+    const figuresHere = cells.filter((c) => c?.amount);
+    const percent =
+      PERCENT_LABEL.test(label) || (figuresHere.length > 0 && figuresHere.every((c) => c?.amount?.percent));
     rows.push({ label, section, cells, start: line.start, end: line.end, percent });
   }
   if (rows.filter((r) => r.cells.some((c) => c?.amount)).length === 0) return null;
