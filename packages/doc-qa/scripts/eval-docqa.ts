@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type AnalystQuestion, correct, evidenceHit } from '../src/analyst-eval';
 import { createDocQa } from '../src/engine';
+import { crossValidate, type Example, examplesFor } from '../src/r1-train';
 import { bestOver, exactMatch, f1Score, type SquadFile } from '../src/squad';
 import { contextsDocument, renderContext, type TatqaContext, tatqaScore } from '../src/tatqa';
 import { runBrowserBenchmark } from './browser-benchmark';
@@ -46,24 +47,26 @@ function load(squad: SquadFile): { contexts: string[]; questions: Question[] } {
 
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
 
-function paragraphGiven(contexts: string[], questions: Question[]) {
+function paragraphGiven(contexts: string[], questions: Question[], reader: 'r0' | 'r1') {
   let em = 0;
   let f1 = 0;
   const engines = new Map<number, ReturnType<typeof createDocQa>>();
   for (const q of questions) {
     let engine = engines.get(q.paragraph);
     if (!engine) {
-      engine = createDocQa(contexts[q.paragraph] ?? '');
+      engine = createDocQa(contexts[q.paragraph] ?? '', { reader });
       engines.set(q.paragraph, engine);
     }
     const { answer } = engine.answer(q.question);
     em += bestOver(exactMatch, answer, q.answers);
     f1 += bestOver(f1Score, answer, q.answers);
   }
-  console.log(`(a) paragraph given, reader R0: EM ${pct(em, questions.length)}  F1 ${pct(f1, questions.length)}`);
+  console.log(
+    `(a) paragraph given, reader ${reader.toUpperCase()}: EM ${pct(em, questions.length)}  F1 ${pct(f1, questions.length)}`,
+  );
 }
 
-function longDocument(contexts: string[], questions: Question[]) {
+function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 'r1') {
   // Paragraphs separated by blank lines, so passages never straddle two of them.
   const starts: number[] = [];
   let text = '';
@@ -72,7 +75,7 @@ function longDocument(contexts: string[], questions: Question[]) {
     text += `${c}\n\n`;
   }
   const t0 = performance.now();
-  const engine = createDocQa(text);
+  const engine = createDocQa(text, { reader });
   const buildMs = performance.now() - t0;
   const paragraphOf = (offset: number) => {
     let lo = 0;
@@ -99,8 +102,34 @@ function longDocument(contexts: string[], questions: Question[]) {
   }
   const n = questions.length;
   console.log(
-    `(b) long document (${contexts.length} paragraphs, ${engine.passages.length} passages, index ${buildMs.toFixed(0)} ms): ` +
+    `(b) long document, reader ${reader.toUpperCase()} (${contexts.length} paragraphs, ${engine.passages.length} passages, index ${buildMs.toFixed(0)} ms): ` +
       `recall@1 ${pct(at1, n)}%  recall@5 ${pct(at5, n)}%  end-to-end EM ${pct(em, n)}  F1 ${pct(f1, n)}`,
+  );
+}
+
+/**
+ * R1 on articles it was not fitted on: 5-fold cross-validation by article, (a) paragraph given
+ * and (b) the long document of all paragraphs.
+ */
+function crossValidation(squad: SquadFile, contexts: string[]) {
+  const given: Example[] = [];
+  const long: Example[] = [];
+  const longEngine = createDocQa(contexts.map((c) => `${c}\n\n`).join(''), { reader: 'r0' });
+  for (const article of squad.data) {
+    for (const p of article.paragraphs) {
+      const engine = createDocQa(p.context, { reader: 'r0' });
+      for (const qa of p.qas) {
+        const answers = qa.answers.map((a) => a.text);
+        given.push(examplesFor(engine, qa.question, answers, article.title));
+        long.push(examplesFor(longEngine, qa.question, answers, article.title));
+      }
+    }
+  }
+  const a = crossValidate(given);
+  const b = crossValidate(long);
+  console.log(
+    `R1 ${a.folds}-fold cross-validation by article (held-out articles): ` +
+      `(a) paragraph given EM ${a.em.toFixed(1)}  F1 ${a.f1.toFixed(1)};  (b) long document EM ${b.em.toFixed(1)}  F1 ${b.f1.toFixed(1)}`,
   );
 }
 
@@ -203,8 +232,12 @@ async function main() {
     }
     const { contexts, questions } = load(data as SquadFile);
     console.log(`Data: ${path} (SQuAD, ${contexts.length} paragraphs, ${questions.length} questions)`);
-    paragraphGiven(contexts, questions);
-    longDocument(contexts, questions);
+    for (const reader of ['r0', 'r1'] as const) {
+      paragraphGiven(contexts, questions, reader);
+      longDocument(contexts, questions, reader);
+    }
+    console.log('    (R1 above uses the shipped weights, fitted on the shared articles: in-sample there)');
+    if (!args.includes('--no-cv')) crossValidation(data as SquadFile, contexts);
   }
   if (args.includes('--no-browser')) return;
   await runBrowserBenchmark(REPO);

@@ -2,7 +2,9 @@ import { causeIn, explanation, listItems, polarity, rankSentences } from './anal
 import { Bm25Index, type Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import { CUE_WORDS, operationOf, type QuestionKind, questionKind } from './kinds';
-import { type QuestionTerms, questionType, readR0 } from './reader';
+import R1_WEIGHTS from './r1-weights.json';
+import { type Candidate, type QuestionTerms, questionType, readR0 } from './reader';
+import { type R1Weights, readR1 } from './reader-r1';
 import {
   type CellRef,
   choose,
@@ -61,6 +63,17 @@ export interface DocQaOptions extends ChunkOptions {
   readDepth?: number;
   /** Below this share of the question's weighted terms in the answer's sentence, answer null. */
   minSupport?: number;
+  /** Span reader: R1 (learned, the default) or R0 (hand-weighted, also R1's fallback). */
+  reader?: 'r0' | 'r1';
+  /** R1's weights; the fitted ones shipped with the package by default. */
+  r1Weights?: R1Weights;
+}
+
+/** What the span reader sees for a question: the retrieved passages and the weighted question words. */
+export interface ReaderInput {
+  passages: Passage[];
+  scores: number[];
+  qTerms: QuestionTerms;
 }
 
 export interface DocQaEngine {
@@ -68,6 +81,8 @@ export interface DocQaEngine {
   readonly tables: readonly Table[];
   /** Passages ranked by BM25 for the question, best first. */
   retrieve(question: string, limit: number): Hit[];
+  /** The passages and question words the span reader reads (for training and evaluation). */
+  readerInput(question: string): ReaderInput;
   answer(question: string): AnswerResult;
 }
 
@@ -116,9 +131,25 @@ const ROW_MATCH = 0.62;
 export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
   const readDepth = options.readDepth ?? 4;
   const minSupport = options.minSupport ?? 0.3;
+  const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
+  const readSpanIn = (question: string, ranked: readonly Passage[], qTerms: QuestionTerms, scores?: number[]) => {
+    const learned = r1 && r1.weights.length > 0 ? readR1(question, ranked, qTerms, r1, scores) : null;
+    return learned ?? readR0(question, ranked, qTerms, { passageScores: scores });
+  };
   const passages = chunkDocument(text, options);
   const tables = findTables(text);
-  const index = new Bm25Index(passages.map((p) => terms(p.text)));
+  // A passage holding rows of a table is indexed with the table's caption and column headers, so
+  // rows cut away from their header still answer to "net sales in 2019".
+  const index = new Bm25Index(
+    passages.map((p) => {
+      const own = terms(p.text);
+      for (const t of tables) {
+        if (t.end <= p.start || t.start >= p.end || p.start <= t.start) continue;
+        own.push(...terms(`${t.caption} ${t.columns.map((c) => c.header).join(' ')}`));
+      }
+      return own;
+    }),
+  );
 
   const weigh = (qs: readonly string[]): QuestionTerms => {
     const weights = new Map<string, number>();
@@ -180,7 +211,7 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     if (!top) return declined;
     const ranked = hits.map((h) => passages[h.doc] as Passage);
     const scores = hits.map((h) => h.score / top.score);
-    const best = readR0(question, ranked, qTerms, { passageScores: scores });
+    const best: Candidate | null = readSpanIn(question, ranked, qTerms, scores);
     if (!best || best.support < minSupport) return declined;
     const chosen = ranked[best.passage] as Passage;
     const alternatives = ranked
@@ -269,10 +300,19 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     passages,
     tables,
     retrieve,
+    readerInput(question) {
+      const hits = retrieve(question, readDepth);
+      const top = hits[0]?.score ?? 1;
+      return {
+        passages: hits.map((h) => passages[h.doc] as Passage),
+        scores: hits.map((h) => h.score / top),
+        qTerms: questionTerms(question),
+      };
+    },
     answer(question) {
       const kind = questionKind(question);
       if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(question, kind);
-      const q = contentTerms(question);
+      const q = { ...contentTerms(question), text: question };
       const hits = index.search([...q.weights.keys()], 6);
       const boost = pageBoostOf(hits);
       const years = questionYears(question);

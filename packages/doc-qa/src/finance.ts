@@ -34,7 +34,7 @@ export function parseAmount(cell: string): Amount | null {
   const decimals = m[4]?.length ?? 0;
   let value = Number(`${digits}${decimals ? `.${m[4]}` : ''}`);
   if (!Number.isFinite(value)) return null;
-  const negative = /^\(.*\)$/.test(text) || Boolean(m[2]);
+  const negative = /^\(.*\)$|^[$€£¥]\s*\(.*\)$/.test(text) || Boolean(m[2]);
   if (negative) value = -value;
   return { value, currency: m[1] ?? '', percent: Boolean(m[5]), decimals };
 }

@@ -31,6 +31,8 @@ export interface TableAnswer {
 export interface Weighted {
   weights: Map<string, number>;
   total: number;
+  /** The question itself, for labels made only of common words ("Other"). */
+  text?: string;
 }
 
 /** Labels lose footnote marks ("Order intake1", "Net income (1)", "(note 23)"). */
@@ -56,7 +58,11 @@ function rowScore(
   context: ReadonlySet<string>,
 ): { score: number; coverage: number } {
   const label = labelTerms(row.label);
-  if (label.size === 0) return { score: 0, coverage: 0 };
+  if (label.size === 0) {
+    const plain = cleanLabel(row.label).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const named = plain && q.text && new RegExp(`\\b${plain}\\b`, 'i').test(q.text);
+    return named ? { score: 0.55 + 0.45 * 0.5, coverage: 0.5 } : { score: 0, coverage: 0 };
+  }
   let named = 0;
   let covered = 0;
   for (const t of label) {
