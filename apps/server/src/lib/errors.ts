@@ -20,3 +20,4 @@ export const unauthorized = (message = 'Sign in to use this') => new AppError(40
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+export const rateLimited = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);
