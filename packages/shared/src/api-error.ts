@@ -47,7 +47,8 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
+  /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
+  rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   ...DOMAIN_ERROR_CODES,
 } as const;
