@@ -20,7 +20,6 @@ export const unauthorized = (message = 'Sign in to use this') => new AppError(40
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-<<<<<<< HEAD
 
 /** The HTTP status of each domain code: the one place a domain refusal meets the transport. */
 const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
@@ -51,6 +50,3 @@ export const rateLimited = (message = 'Too many attempts. Please try again later
   domainError(D.rateLimited, message);
 export const updateRunning = (message = 'A market-data update is already running') =>
   domainError(D.updateRunning, message);
-=======
-export const rateLimited = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);
->>>>>>> 64279a2
