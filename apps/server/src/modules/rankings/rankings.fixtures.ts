@@ -19,6 +19,7 @@ export interface RankingSeed {
  * quotes the way every import does (refreshDerived), and moves the data date last.
  */
 export async function seedRankings(db: Db, seeds: readonly RankingSeed[]): Promise<void> {
+  const ids: number[] = [];
   for (let start = 0; start < seeds.length; start += 200) {
     const batch = seeds.slice(start, start + 200);
     const companies = await db
@@ -35,6 +36,7 @@ export async function seedRankings(db: Db, seeds: readonly RankingSeed[]): Promi
       .returning(['id', 'ticker'])
       .execute();
     const idOf = new Map(companies.map((c) => [c.ticker, c.id]));
+    ids.push(...companies.map((c) => c.id));
     const prices = batch.flatMap((s) =>
       s.days.map(([date, close, volume]) => ({ company_id: idOf.get(s.ticker) as number, date, close, volume })),
     );
@@ -54,7 +56,8 @@ export async function seedRankings(db: Db, seeds: readonly RankingSeed[]): Promi
       }));
     if (counts.length > 0) await db.insertInto('shares_outstanding').values(counts).execute();
   }
-  await refreshDerived(db);
+  // Only these companies: others in the same database (a benchmark's) keep their rows.
+  await refreshDerived(db, { companyIds: ids });
   const newest = seeds.reduce((max, s) => {
     const last = s.days.at(-1)?.[0] ?? '';
     return last > max ? last : max;

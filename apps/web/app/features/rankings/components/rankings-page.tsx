@@ -229,7 +229,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
         </div>
         <search aria-label="Search companies" className="sm:col-span-2 lg:col-span-4">
           <form onSubmit={submitSearch} className="flex flex-wrap items-end gap-2">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-full sm:basis-auto">
               <label htmlFor={ids.search} className={LABEL}>
                 Company name
               </label>
