@@ -1,12 +1,7 @@
 import { join } from 'node:path';
+import { createTokenService, RANKINGS_UNIVERSE, rankingFillers, seedRankings } from '@app/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTokenService } from '../../../server/src/lib/tokens';
-import {
-  RANKINGS_UNIVERSE,
-  rankingFillers,
-  seedRankings,
-} from '../../../server/src/modules/rankings/rankings.fixtures';
 import { gotoHydrated, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
 import { useSite } from './support/site';
 

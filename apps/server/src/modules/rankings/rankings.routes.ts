@@ -4,7 +4,11 @@ import { RankingFiltersSchema, RankingsQuerySchema, RankingsResponseSchema } fro
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import { getRankingCsv, getRankingPage, type Viewer } from './rankings.service.ts';
+
+/** CSV downloads per client and minute: the same tight limit as the screener's export. */
+export const RANKINGS_CSV_PER_MINUTE = 20;
 
 function viewerOf(request: FastifyRequest): Viewer {
   return { signedIn: request.user !== null, crawler: isCrawler(request.headers['user-agent']) };
@@ -45,8 +49,8 @@ export const rankingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/top.csv',
     {
-      // Rate limit: the tight CSV limit applies here once the rate-limit plugin is registered.
-      config: { auth: 'optional' },
+      // A whole year's ranking per call: a tight limit of its own, counted per address.
+      config: { auth: 'optional', rateLimit: routeLimit(RANKINGS_CSV_PER_MINUTE, '1 minute') },
       schema: {
         tags: ['rankings'],
         summary: "A year's whole filtered ranking as a CSV download",
