@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTokenService, RANKINGS_UNIVERSE, rankingFillers, seedRankings } from '@app/server/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -120,6 +121,13 @@ describe('rankings journey', () => {
     expect(page.url()).toBe(url('/companies/market-cap-rankings?year=2010&page=1'));
     expect(await page.getByLabel('Year', { exact: true }).inputValue()).toBe('2010');
     expect(await page.getByText('Login to access years outside 2018–2024.').count()).toBe(0);
+    // The export carries the token too: the member's year, not the nearest open one.
+    const [member] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(member.suggestedFilename()).toBe('market-cap-rankings-2010.csv');
+    expect(readFileSync(await member.path(), 'utf8')).toContain('Old Timer Co');
     await page.getByLabel('Year', { exact: true }).selectOption('2005');
     await page.waitForURL(url('/companies/market-cap-rankings?year=2005&page=1'));
     await expect.poll(() => page.getByText('No companies found matching your criteria.').isVisible()).toBe(true);
@@ -158,6 +166,23 @@ describe('rankings journey', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/name=delta/);
     await expect.poll(() => tickersOn(page)).toEqual(['DLT']);
+    await close();
+  });
+
+  it('downloads the whole filtered ranking as CSV', async () => {
+    const { page, close } = await open(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, url('/companies/market-cap-rankings?year=2024&page=1&sect=11'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('market-cap-rankings-2024.csv');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    // All 230 fillers (sector 11), not only the twenty on screen.
+    expect(lines).toHaveLength(1 + 230);
+    expect(lines[1]).toMatch(/^1,Filler 0230 Co,F0230,Real Estate,2.3,0,yes,/);
     await close();
   });
 

@@ -15,6 +15,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { CellLink, DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
+import { browserAuthHeaders } from '../../../lib/api-client';
 import { authStore, startAuth, useAuth } from '../../../lib/auth-state';
 import type { RankingsData } from '../rankings.api';
 import { RANKINGS, type RankingsView, rankingsCsvPath, searchOf } from '../rankings-params';
@@ -72,6 +73,19 @@ function columnsFor(year: number, nowYear: number | null): DataTableColumn<Ranki
     });
   }
   return columns;
+}
+
+async function downloadWithToken(path: string, filename: string): Promise<void> {
+  try {
+    const response = await fetch(path, { headers: browserAuthHeaders() });
+    if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+    const url = URL.createObjectURL(await response.blob());
+    const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    console.error('Rankings CSV failed to download', err);
+  }
 }
 
 /** The one rankings view of SPEC §2 (type from the path). */
@@ -253,6 +267,15 @@ export function RankingsPage({ data }: { data: RankingsData }) {
             <a
               href={rankingsCsvPath({ ...view, year: shownYear })}
               download
+              onClick={(event) => {
+                // A link cannot carry the bearer token: a member's locked year is fetched with it.
+                if (!signedIn || isOpenYear(shownYear)) return;
+                event.preventDefault();
+                downloadWithToken(
+                  rankingsCsvPath({ ...view, year: shownYear }),
+                  `${view.type}-rankings-${shownYear}.csv`,
+                );
+              }}
               className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
             >
               Export CSV
