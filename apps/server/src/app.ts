@@ -12,10 +12,16 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { notFound } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { AuthLimits } from './modules/auth/auth.limits.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createGoogleVerifier } from './modules/auth/google.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { isSessionCurrent } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -34,6 +40,10 @@ export interface BuildAppOptions {
   webDev?: boolean;
   /** Log output; `false` silences it (tests). */
   logger?: boolean;
+  /** Outgoing mail; by default SMTP or the outbox, as `config.mail` says. */
+  mailer?: Mailer;
+  /** Overrides of the account rate limits (tests). */
+  authLimits?: Partial<AuthLimits>;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -73,7 +83,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dbPlugin,
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
   );
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, {
+    jwtSecret: config.jwtSecret,
+    isSessionCurrent: (user) => isSessionCurrent(app.db, user),
+  });
+  const mailer = options.mailer ?? createMailer(config.mail);
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(swagger, {
     openapi: {
@@ -98,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(companiesRoutes);
       await api.register(screenerRoutes);
       await api.register(metaRoutes);
+      await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);
@@ -105,6 +121,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  // At the root: its calls answer under /api/auth and, for the four SPEC §7 names, /auth too.
+  await app.register(authRoutes, {
+    mailer,
+    google: config.google ? createGoogleVerifier(config.google) : null,
+    siteUrl: config.siteUrl,
+    limits: options.authLimits,
+  });
 
   if (options.web !== false) {
     await app.register(webPlugin, { siteUrl: config.siteUrl, dev: options.webDev === true });

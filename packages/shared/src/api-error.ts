@@ -18,6 +18,13 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   tooManyRequests: 'TOO_MANY_REQUESTS',
+  emailTaken: 'EMAIL_TAKEN',
+  usernameTaken: 'USERNAME_TAKEN',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+  wrongPassword: 'WRONG_PASSWORD',
+  googleNotConfigured: 'GOOGLE_NOT_CONFIGURED',
+  googleTokenInvalid: 'GOOGLE_TOKEN_INVALID',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
