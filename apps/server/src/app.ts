@@ -78,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     siteUrl: config.siteUrl,
     enforceCsp: !options.webDev,
+    googleSignIn: config.google !== null,
   });
   await app.register(
     dbPlugin,
