@@ -25,6 +25,7 @@ import { isSessionCurrent } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -44,6 +45,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Overrides of the account rate limits (tests). */
   authLimits?: Partial<AuthLimits>;
+  /** Prefix of this app's rate-limit keys in Redis (tests sharing one Redis give each app its own). */
+  rateLimitPrefix?: string;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -79,6 +82,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     siteUrl: config.siteUrl,
     enforceCsp: !options.webDev,
     googleSignIn: config.google !== null,
+  });
+  // Before every route: the limiter attaches itself to routes as they are declared.
+  await app.register(rateLimitPlugin, {
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+    keyPrefix: options.rateLimitPrefix,
   });
   await app.register(
     dbPlugin,

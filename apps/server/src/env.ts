@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPostgresUrl, resolveDataDir } from '@app/db/client';
-import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo/config';
+import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo';
 import { z } from 'zod';
 
 /** Google's published signing keys for ID tokens. */
@@ -32,6 +32,12 @@ const EnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    RATE_LIMIT_PER_MINUTE: z
+      .string()
+      .default('1000')
+      .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
+      .transform(Number),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     path: ['JWT_SECRET'],
@@ -59,6 +65,10 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: DemoConfig;
+  /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
+  redisUrl: string | undefined;
+  /** Requests per minute per client for pages and reads; 0 turns every limit off. */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -106,6 +116,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: join(dataDir, 'outbox'),
     },
     demo,
+    redisUrl: e.REDIS_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -10,21 +10,52 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Machine codes the API answers with. */
+/**
+ * Domain error codes: what a service refuses and why, independent of HTTP (the server picks the
+ * status in one table, apps/server/src/lib/errors.ts).
+ */
+export const DOMAIN_ERROR_CODES = {
+  /** A purchase asks for more points than the member has available. */
+  insufficientPoints: 'INSUFFICIENT_POINTS',
+  /** The pick does not exist or belongs to another member. */
+  pickNotFound: 'PICK_NOT_FOUND',
+  /** The pick was already sold (by hand or by a trigger). */
+  pickClosed: 'PICK_CLOSED',
+  /** No company trades under the ticker. */
+  unknownTicker: 'UNKNOWN_TICKER',
+  /** Sign-up with an email address that already has an account. */
+  emailTaken: 'EMAIL_TAKEN',
+  /** Sign-up or profile change to a username someone else has. */
+  usernameTaken: 'USERNAME_TAKEN',
+  /** Sign-in with an unknown email or a wrong password (deliberately not saying which). */
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
+  rateLimited: 'RATE_LIMITED',
+  /** A market-data update is already in progress. */
+  updateRunning: 'UPDATE_RUNNING',
+  /** A password-reset link that is unknown, already used or older than an hour. */
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+  /** A signed-in member typed the wrong current password (password change, account deletion). */
+  wrongPassword: 'WRONG_PASSWORD',
+  /** Google sign-in asked for on a site without GOOGLE_CLIENT_ID. */
+  googleNotConfigured: 'GOOGLE_NOT_CONFIGURED',
+  /** A Google ID token that fails any check (signature, issuer, audience, expiry, verified e-mail). */
+  googleTokenInvalid: 'GOOGLE_TOKEN_INVALID',
+} as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[keyof typeof DOMAIN_ERROR_CODES];
+
+/**
+ * Machine codes the API answers with: first the ones any route can give (named after the HTTP
+ * failure), then the domain ones, which say what went wrong in the product's own words so a page
+ * can react to the case rather than to a status number.
+ */
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
-  emailTaken: 'EMAIL_TAKEN',
-  usernameTaken: 'USERNAME_TAKEN',
-  invalidCredentials: 'INVALID_CREDENTIALS',
-  invalidResetToken: 'INVALID_RESET_TOKEN',
-  wrongPassword: 'WRONG_PASSWORD',
-  googleNotConfigured: 'GOOGLE_NOT_CONFIGURED',
-  googleTokenInvalid: 'GOOGLE_TOKEN_INVALID',
   internal: 'INTERNAL_ERROR',
+  ...DOMAIN_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -88,7 +88,9 @@ describe('accounts journey', () => {
   it('signs up, out, in with Remember me, edits the profile, changes and resets the password', async () => {
     const url = site.server.url;
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
-    onTestFailed(() => page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-journey-failure.png'), fullPage: true }));
+    onTestFailed(async () => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-journey-failure.png'), fullPage: true });
+    });
 
     // Sign up: live confirmation, terms, then signed in straight away.
     await gotoHydrated(page, `${url}/signup`);

@@ -1,10 +1,11 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { tooManyRequests } from '../../lib/errors.ts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { rateLimited } from '../../lib/errors.ts';
+import { perClient } from '../../plugins/rate-limit.ts';
 
 /**
  * Limits on the account calls (issue 12): sign-in attempts per account and per client, sign-ups
- * per client, reset e-mails per address. Fixed windows counted in this process; each app
- * instance has its own counters.
+ * per client, reset e-mails per address. They run on the site's limiter (plugins/rate-limit.ts),
+ * so several server processes share the counters through Redis when REDIS_URL is set.
  */
 export interface LimitRule {
   max: number;
@@ -24,45 +25,40 @@ export const AUTH_LIMITS = {
 
 export type AuthLimits = Record<keyof typeof AUTH_LIMITS, LimitRule>;
 
-/** The client's address (Fastify reads X-Forwarded-For only as TRUST_PROXY allows). */
-export const clientKey = (request: FastifyRequest) => `ip:${request.ip}`;
-
-/** The account a request names by e-mail, normalised as accounts store it; null when absent. */
+/** The account a request names by e-mail, normalised as accounts store it. */
 export const emailKey = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? `email:${email.trim().toLowerCase()}` : null;
+  return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
 };
 
 /**
- * A preHandler that counts requests per key and answers 429 with `Retry-After` and
- * `{error: '<message>. Please try again in N minutes.', code: 'TOO_MANY_REQUESTS'}` past the limit.
+ * A preHandler (the body is parsed by then, so the key may be its e-mail) counting `rule` per
+ * key; past it a 429 with Retry-After and `{error: '<message>. Please try again in 15 minutes.',
+ * code: 'RATE_LIMITED'}`. One handler serves a route and its SPEC §7 alias, so they share counters.
+ * With all limits turned off (RATE_LIMIT_PER_MINUTE=0) it lets everything through.
  */
-export function limiter(
+export function authLimiter(
+  app: FastifyInstance,
+  name: keyof typeof AUTH_LIMITS,
   rule: LimitRule,
-  key: (request: FastifyRequest) => string | null,
-  now: () => number = Date.now,
+  key: (request: FastifyRequest) => string,
 ): preHandlerAsyncHookHandler {
-  const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const k = key(request);
-    if (k === null) return;
-    const t = now();
-    if (t - lastSweep > rule.windowMs) {
-      for (const [name, w] of windows) if (t - w.start >= rule.windowMs) windows.delete(name);
-      lastSweep = t;
-    }
-    let w = windows.get(k);
-    if (!w || t - w.start >= rule.windowMs) {
-      w = { start: t, count: 0 };
-      windows.set(k, w);
-    }
-    w.count += 1;
-    if (w.count > rule.max) {
-      const seconds = Math.ceil((w.start + rule.windowMs - t) / 1000);
-      reply.header('retry-after', String(seconds));
-      const minutes = Math.max(1, Math.ceil(seconds / 60));
-      throw tooManyRequests(`${rule.message}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-    }
+  if (!app.hasDecorator('createRateLimit')) return async () => {};
+  // createRateLimit, not rateLimit: the latter runs once per request, and the site-wide limit
+  // has already run by then.
+  const check = app.createRateLimit({
+    max: rule.max,
+    timeWindow: rule.windowMs,
+    // Each limit keeps its own counters, also in a shared Redis.
+    keyGenerator: (request) => `${name}:${key(request)}`,
+  });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', String(result.ttlInSeconds));
+    const minutes = Math.max(1, Math.ceil(result.ttlInSeconds / 60));
+    throw rateLimited(`${rule.message}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   };
 }
+
+export { perClient };

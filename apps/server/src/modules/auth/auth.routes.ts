@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Mailer } from '../../lib/mailer.ts';
-import { AUTH_LIMITS, type AuthLimits, clientKey, emailKey, limiter } from './auth.limits.ts';
+import { AUTH_LIMITS, type AuthLimits, authLimiter, emailKey, perClient } from './auth.limits.ts';
 import {
   type AuthDeps,
   googleLogIn,
@@ -58,11 +58,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
   const tags = ['accounts'];
   const rules = { ...AUTH_LIMITS, ...opts.limits };
-  const perClientLogin = limiter(rules.loginPerClient, clientKey);
-  const perAccountLogin = limiter(rules.loginPerAccount, emailKey);
-  const perClientSignup = limiter(rules.signupPerClient, clientKey);
-  const perClientReset = limiter(rules.resetPerClient, clientKey);
-  const perAddressReset = limiter(rules.resetPerAddress, emailKey);
+  const perClientLogin = authLimiter(app, 'loginPerClient', rules.loginPerClient, perClient);
+  const perAccountLogin = authLimiter(app, 'loginPerAccount', rules.loginPerAccount, emailKey);
+  const perClientSignup = authLimiter(app, 'signupPerClient', rules.signupPerClient, perClient);
+  const perClientReset = authLimiter(app, 'resetPerClient', rules.resetPerClient, perClient);
+  const perAddressReset = authLimiter(app, 'resetPerAddress', rules.resetPerAddress, emailKey);
 
   for (const [url, hide] of aliased('/signup'))
     app.post(

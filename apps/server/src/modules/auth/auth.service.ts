@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import type {
-  GoogleLoginRequest,
-  LoginRequest,
-  LoginResponse,
-  ResetPasswordRequest,
-  SignupRequest,
-  UpdatePasswordRequest,
+import {
+  AUTH_MESSAGES,
+  type GoogleLoginRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type UpdatePasswordRequest,
 } from '@app/shared/auth';
 import { SITE_NAME } from '@app/shared/site';
 import type { FastifyBaseLogger } from 'fastify';
@@ -69,7 +70,7 @@ export async function logIn(deps: AuthDeps, input: LoginRequest): Promise<LoginR
   const user = await findUserByEmail(deps.db, input.email);
   // Same work and the same answer for an unknown address and a wrong password.
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) throw invalidCredentials();
+  if (!user || !ok) throw invalidCredentials(AUTH_MESSAGES.invalidCredentials);
   return answer(deps, user, input.remember === true);
 }
 
