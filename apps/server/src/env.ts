@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPostgresUrl, resolveDataDir } from '@app/db/client';
 import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo';
+import { type Cents, DEFAULT_STARTING_POINTS, parsePoints } from '@app/shared/points';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -25,6 +26,14 @@ const EnvSchema = z
       .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
       .default('false'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    STARTING_POINTS: z
+      .string()
+      .default(String(DEFAULT_STARTING_POINTS))
+      .refine((v) => {
+        const c = parsePoints(v);
+        return c !== null && c > 0;
+      }, 'must be a positive amount of points with at most 2 decimals')
+      .transform((v) => parsePoints(v) as Cents),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     path: ['JWT_SECRET'],
@@ -48,6 +57,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: DemoConfig;
+  /** Points every simulator member starts with (STARTING_POINTS), in cents. */
+  startingPoints: Cents;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +100,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo,
+    startingPoints: e.STARTING_POINTS,
   };
 }
 

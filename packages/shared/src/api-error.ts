@@ -19,5 +19,10 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
+  // Simulator (SPEC §8 portfolio errors).
+  insufficientPoints: 'INSUFFICIENT_POINTS',
+  pickNotFound: 'PICK_NOT_FOUND',
+  unknownTicker: 'UNKNOWN_TICKER',
+  noPrice: 'NO_PRICE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
