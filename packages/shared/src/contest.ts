@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOLD_BY } from './contest-view.ts';
 import { parsePoints, percentToBasisPoints } from './points.ts';
 
 /**
@@ -13,18 +14,6 @@ export const CONTEST_MESSAGES = {
   date: 'asell_date must be a date, YYYY-MM-DD, or empty for none',
   nothingToUpdate: 'Name pick_status, asell_above, asell_below or asell_date to update',
 } as const;
-
-/** What sold a completed pick: the member, or which trigger (SPEC §3 Trigger ids). */
-export const SOLD_BY = ['manual', 'target', 'stop', 'date'] as const;
-export type SoldBy = (typeof SOLD_BY)[number];
-
-/** Words the history uses for `sold_by`. */
-export const SOLD_BY_LABELS: Record<SoldBy, string> = {
-  manual: 'Sold by you',
-  target: 'Profit target',
-  stop: 'Stop loss',
-  date: 'Sell date',
-};
 
 const LpointsSchema = z.number({ error: 'lpoints must be a number' }).refine((v) => {
   const c = parsePoints(v);
@@ -157,14 +146,3 @@ export const MembersLeaderboardResponseSchema = z.object({
   members: z.array(MemberRankSchema),
 });
 export type MembersLeaderboardResponse = z.infer<typeof MembersLeaderboardResponseSchema>;
-
-/** Splits the pick list into picks and the points record (SPEC §3: one record with contest_points). */
-export function splitPicksList(list: PicksListResponse): { picks: Pick[]; points: PointsRecord | null } {
-  const picks: Pick[] = [];
-  let points: PointsRecord | null = null;
-  for (const item of list) {
-    if ('contest_points' in item) points = item;
-    else picks.push(item);
-  }
-  return { picks, points };
-}

@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { ContestPicksTable } from '@app/db/schema';
-import type { PastPick, Pick, SoldBy } from '@app/shared/contest';
+import type { PastPick, Pick } from '@app/shared/contest';
+import type { SoldBy } from '@app/shared/contest-view';
 import { type Cents, cents, toPoints } from '@app/shared/points';
 import type { Selectable } from 'kysely';
 

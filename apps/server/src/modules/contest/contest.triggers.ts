@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
-import type { SoldBy } from '@app/shared/contest';
+import type { SoldBy } from '@app/shared/contest-view';
 import { type Cents, cents, gainAt, priceMicros, reachedStop, reachedTarget, valueAt } from '@app/shared/points';
 import {
   closePick,
