@@ -34,6 +34,12 @@ const EnvSchema = z
         return c !== null && c > 0;
       }, 'must be a positive amount of points with at most 2 decimals')
       .transform((v) => parsePoints(v) as Cents),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    RATE_LIMIT_PER_MINUTE: z
+      .string()
+      .default('1000')
+      .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
+      .transform(Number),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     path: ['JWT_SECRET'],
@@ -59,6 +65,10 @@ export interface Config {
   demo: DemoConfig;
   /** Points every simulator member starts with (STARTING_POINTS), in cents. */
   startingPoints: Cents;
+  /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
+  redisUrl: string | undefined;
+  /** Requests per minute per client for pages and reads; 0 turns every limit off. */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -101,6 +111,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo,
     startingPoints: e.STARTING_POINTS,
+    redisUrl: e.REDIS_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 

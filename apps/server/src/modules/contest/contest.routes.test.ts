@@ -153,12 +153,12 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   it('refuses an unknown ticker, a company without a current price, and more points than available', async () => {
     const unknown = await add(alice, { ticker: 'NOPE', lpoints: 10 });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: 'Unknown ticker: NOPE', code: 'UNKNOWN_TICKER' });
+    expect(unknown.json()).toEqual({ error: "Unknown ticker 'NOPE'", code: 'UNKNOWN_TICKER' });
     const gone = await add(alice, { ticker: 'GONE', lpoints: 10 });
     expect(gone.statusCode).toBe(400);
     expect(gone.json()).toMatchObject({ code: 'NO_PRICE' });
     const tooMuch = await add(alice, { ticker: 'ACME', lpoints: 100_000.01 });
-    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json()).toEqual({
       error: 'Not enough points: 100,000.01 asked, 100,000.00 available',
       code: 'INSUFFICIENT_POINTS',
@@ -381,7 +381,7 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('two servers on one
       ),
     );
     expect(buys.filter((r) => r.statusCode === 200)).toHaveLength(25);
-    expect(buys.filter((r) => r.statusCode === 400)).toHaveLength(15);
+    expect(buys.filter((r) => r.statusCode === 422)).toHaveLength(15);
 
     await appendClose(
       first.db,

@@ -1,6 +1,5 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
-import { ERROR_CODES } from '@app/shared/api-error';
 import type {
   AddPickResponse,
   MemberRank,
@@ -10,7 +9,7 @@ import type {
   UpdatePickResponse,
 } from '@app/shared/contest';
 import { type Cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
-import { AppError, unauthorized } from '../../lib/errors.ts';
+import { insufficientPoints, noPrice, pickNotFound, unauthorized, unknownTicker } from '../../lib/errors.ts';
 import {
   debitPoints,
   ensureAccount,
@@ -35,8 +34,6 @@ export interface ContestSettings {
   startingPoints: Cents;
 }
 
-const pickNotFound = () => new AppError(404, ERROR_CODES.pickNotFound, 'Position not found');
-
 /** The member id a bearer token names (users.id is an integer). */
 export function memberIdOf(user: { id: string } | null): number {
   const id = Number(user?.id);
@@ -60,19 +57,17 @@ export async function addPick(
 ): Promise<AddPickResponse> {
   await ensureAccount(db, userId, settings.startingPoints);
   const company = await findCompanyQuote(db, body.ticker);
-  if (!company) throw new AppError(400, ERROR_CODES.unknownTicker, `Unknown ticker: ${body.ticker.toUpperCase()}`);
+  if (!company) throw unknownTicker(body.ticker.toUpperCase());
   const dataDate = await findDataDate(db);
   if (!company.quote || (dataDate && company.quote.date < dataDate)) {
-    throw new AppError(400, ERROR_CODES.noPrice, `${company.ticker} has no current price, so it cannot be bought`);
+    throw noPrice(company.ticker);
   }
   const quote = company.quote;
   const lpoints = parsePoints(body.lpoints) as Cents;
   const pickId = await writeTransaction(db, async (trx) => {
     if (!(await debitPoints(trx, userId, lpoints))) {
       const available = await pointsOf(trx, userId);
-      throw new AppError(
-        400,
-        ERROR_CODES.insufficientPoints,
+      throw insufficientPoints(
         `Not enough points: ${formatPoints(lpoints)} asked, ${formatPoints(available)} available`,
       );
     }
