@@ -31,7 +31,7 @@ export const DOMAIN_ERROR_CODES = {
   usernameTaken: 'USERNAME_TAKEN',
   /** Sign-in with an unknown email or a wrong password (deliberately not saying which). */
   invalidCredentials: 'INVALID_CREDENTIALS',
-  /** Too many attempts from one client in the limiter's window. */
+  /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
   rateLimited: 'RATE_LIMITED',
   /** A market-data update is already in progress. */
   updateRunning: 'UPDATE_RUNNING',
