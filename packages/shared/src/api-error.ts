@@ -50,7 +50,6 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   internal: 'INTERNAL_ERROR',
-  // Includes rateLimited: too many requests from one client (or account), 429 with Retry-After.
   ...DOMAIN_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
