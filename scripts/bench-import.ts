@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDb, migrateToLatest } from '../packages/db/src/client.ts';
-import { importAll } from '../packages/market-data/src/importers/import-all.ts';
+import { importAll } from '../packages/market-data/src/importers/folder-import.ts';
 
 const dir = resolve(process.argv[2] ?? '../shared/data');
 const tmp = mkdtempSync(join(tmpdir(), 'bench-import-'));

@@ -1,7 +1,7 @@
-import type { CommandContext } from '../cli.ts';
-import { finishRealImport } from '../importers/import-all.ts';
-import { importPrices } from '../importers/import-prices.ts';
+import { finishRealImport } from '../importers/folder-import.ts';
+import { importPrices } from '../importers/price-import.ts';
 import { ImportReport } from '../importers/report.ts';
+import type { CommandContext } from './context.ts';
 
 /** `import-prices <file>... [--tickers tickers.csv]`: CSV price files, then the derived tables. */
 export async function run({ handle, args }: CommandContext) {

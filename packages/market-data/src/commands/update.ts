@@ -1,5 +1,5 @@
-import type { CommandContext } from '../cli.ts';
 import { runDailyUpdate } from '../update.ts';
+import type { CommandContext } from './context.ts';
 
 /** `npm run data -- update [--through YYYY-MM-DD]`: append the trading days since the data date. */
 export async function run({ handle, args }: CommandContext) {

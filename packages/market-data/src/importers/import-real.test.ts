@@ -5,9 +5,9 @@ import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshDerived } from '../derived.ts';
 import { getMeta } from '../meta.ts';
-import { importAll, importCompanies } from './import-all.ts';
-import { importFacts } from './import-facts.ts';
-import { importPrices } from './import-prices.ts';
+import { importFacts } from './facts-import.ts';
+import { importAll, importCompanies } from './folder-import.ts';
+import { importPrices } from './price-import.ts';
 import { ImportReport } from './report.ts';
 
 const DATA = join(import.meta.dirname, '../../../../../shared/data');

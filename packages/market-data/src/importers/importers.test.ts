@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCompanyFacts, quarterLabel } from './facts.ts';
-import { cleanSeries, readPriceFile, tickerFromFileName } from './prices.ts';
-import { ImportReport, Progress } from './report.ts';
+import { parseCompanyFacts, quarterLabel } from './companyfacts.ts';
+import { cleanSeries } from './prices/clean.ts';
+import { readPriceFile, tickerFromFileName } from './prices/read-files.ts';
+import { ImportReport } from './report.ts';
 import { sectorFromGics, sectorFromSic } from './sectors.ts';
 import { nearSplitRatio, snapRatio } from './splits.ts';
 
@@ -193,27 +194,5 @@ describe('parseCompanyFacts', () => {
   });
   it('refuses a document without a CIK', () => {
     expect(() => parseCompanyFacts({ facts: {} })).toThrow(/cik/);
-  });
-});
-
-describe('Progress', () => {
-  it('writes a plain line at most every interval without a terminal, and always at the end', () => {
-    const lines: string[] = [];
-    let t = 0;
-    const p = new Progress('prices', 4, { isTTY: false, write: (s) => lines.push(s) }, 1_000, () => t);
-    p.tick();
-    t = 500;
-    p.tick();
-    t = 2_000;
-    p.tick();
-    p.tick();
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^prices: {2}25% 1\/4 elapsed .*ETA/);
-    expect(lines[2]).toMatch(/^prices: 100% 4\/4 /);
-  });
-  it('redraws one bar with an ETA on a terminal', () => {
-    const bar: string[] = [];
-    new Progress('x', 2, { isTTY: true, write: (s) => bar.push(s) }, 1_000, () => 0).tick();
-    expect(bar[0]).toMatch(/^\rx █+░+ +50% 1\/2 .*ETA/);
   });
 });

@@ -47,3 +47,18 @@ export function factorAfter(splits: readonly Split[], date: string): number {
   for (const s of splits) if (s.date > date) f *= s.ratio;
   return f;
 }
+
+export function formatRatio(ratio: number): string {
+  if (ratio >= 1) return Number.isInteger(ratio) ? `${ratio}-for-1` : `${+ratio.toFixed(4)}-for-1`;
+  const inv = 1 / ratio;
+  return Number.isInteger(Math.round(inv * 1e6) / 1e6)
+    ? `1-for-${Math.round(inv)} reverse`
+    : `${+ratio.toFixed(4)}-for-1`;
+}
+
+export function nextWeekday(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,17 +1,15 @@
 import type { Db } from '@app/db/client';
+import { Progress, type ProgressSink } from '../progress.ts';
 import { type CompanyRecord, upsertCompanies } from './companies.ts';
 import { readCsv } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
-import {
-  cleanSeries,
-  type MergedSeries,
-  mergeTickers,
-  mergeVendors,
-  nextWeekday,
-  type RawSeries,
-  readPriceFile,
-} from './prices.ts';
-import { type ImportReport, Progress, type ProgressSink } from './report.ts';
+import { cleanSeries } from './prices/clean.ts';
+import { mergeTickers } from './prices/merge-tickers.ts';
+import { mergeVendors } from './prices/merge-vendors.ts';
+import { readPriceFile } from './prices/read-files.ts';
+import type { MergedSeries, RawSeries } from './prices/series.ts';
+import type { ImportReport } from './report.ts';
+import { nextWeekday } from './splits.ts';
 import { replaceCompanyPrices } from './store.ts';
 
 export interface PriceImportOptions {
@@ -105,7 +103,7 @@ export async function importPrices(
   const primaryTicker = new Map(
     (await db.selectFrom('companies').select(['id', 'ticker']).execute()).map((c) => [c.id, c.ticker]),
   );
-  const progress = new Progress('prices', byCompany.size, options.progress);
+  const progress = new Progress('prices', options.progress).start(byCompany.size);
   const written: number[] = [];
   for (const [id, tickers] of byCompany) {
     const own = primaryTicker.get(id);
@@ -137,7 +135,7 @@ export async function importPrices(
     }
     progress.tick(1, tickers[0]);
   }
-  progress.finish();
+  progress.done();
   return { companyIds: written, lastDate: globalLast };
 }
 

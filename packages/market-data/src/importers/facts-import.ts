@@ -1,10 +1,11 @@
 import { basename } from 'node:path';
 import type { Db } from '@app/db/client';
+import { Progress, type ProgressSink } from '../progress.ts';
 import { displayName, upsertCompanies } from './companies.ts';
-import { parseCompanyFacts } from './facts.ts';
+import { parseCompanyFacts } from './companyfacts.ts';
 import { readText } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
-import { type ImportReport, Progress, type ProgressSink } from './report.ts';
+import type { ImportReport } from './report.ts';
 import { snapRatio } from './splits.ts';
 import { loadSplits, replaceCompanyFacts } from './store.ts';
 
@@ -26,7 +27,7 @@ export async function importFacts(
   progress?: ProgressSink,
 ): Promise<FactsImportResult> {
   await assertNotDemoDatabase(db);
-  const bar = new Progress('filings', files.length, progress);
+  const bar = new Progress('filings', progress).start(files.length);
   const companyIds: number[] = [];
   const nonUsd: string[] = [];
   for (const path of files) {
@@ -82,7 +83,7 @@ export async function importFacts(
     report.written += n.fundamentals + n.shares;
     companyIds.push(company.id);
   }
-  bar.finish();
+  bar.done();
   return { companyIds, nonUsd };
 }
 

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Db } from '@app/db/client';
 import { refreshDerived } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
+import type { ProgressSink } from '../progress.ts';
 import { type CompanySources, readCompanySources, upsertCompanies } from './companies.ts';
+import { importFacts } from './facts-import.ts';
 import { assertNotDemoDatabase } from './guard.ts';
-import { importFacts } from './import-facts.ts';
-import { importPrices } from './import-prices.ts';
-import { ImportReport, type ProgressSink } from './report.ts';
+import { importPrices } from './price-import.ts';
+import { ImportReport } from './report.ts';
 
 /** Where each kind of file sits in a data folder laid out like `../shared/data`. */
 export function locateSources(dir: string) {
