@@ -13,6 +13,8 @@ export interface DbHandle {
   engine: Engine;
   /** The SQLite connection under Kysely, for bulk loaders that bypass the query builder (decision 007). */
   sqlite?: Database.Database;
+  /** The PostgreSQL pool under Kysely, for bulk loaders that stream COPY (decision 007). */
+  pgPool?: pg.Pool;
   /** Closes the pool or file handle. */
   close(): Promise<void>;
 }
@@ -55,7 +57,7 @@ export function createDb(config: DbConfig): DbHandle {
     ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', pgPool: pool, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 256;

@@ -19,6 +19,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'import a folder like ../shared/data: companies, prices, filings',
     load: () => import('./commands/import-all.ts'),
   },
+  audit: {
+    summary: 'check imported prices against a data folder: closes within 0.5%, big moves, splits, doubts',
+    load: () => import('./commands/audit.ts'),
+  },
   'import-companies': {
     summary: 'import SEC company_tickers(_exchange).json',
     load: () => import('./commands/import-companies.ts'),

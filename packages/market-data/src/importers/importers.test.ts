@@ -49,6 +49,7 @@ const raw = (closes: number[], volumes: number[], asTraded = true) => ({
   lines: closes.map((_, i) => i + 2),
   split: closes.map(() => 1),
   asTraded: closes.map(() => asTraded),
+  adjustedAsOf: null,
 });
 
 describe('cleanSeries', () => {
@@ -71,12 +72,14 @@ describe('cleanSeries', () => {
   });
   it('detects a split from an overnight drop that volume confirms, and adjusts earlier rows', () => {
     const report = new ImportReport('t');
-    const closes = [2240, 2230, 2235, 111, 113, 112];
-    const s = cleanSeries(raw(closes, [2e6, 2e6, 2e6, 40e6, 38e6, 39e6]), report);
-    expect(s.splits).toEqual([{ date: day(3), ratio: 20 }]);
+    // A month either side: the lasting change of share volume is part of the evidence.
+    const closes = [...Array(30).fill(2240), ...Array(30).fill(112)];
+    const volumes = [...Array(30).fill(2e6), ...Array(30).fill(40e6)];
+    const s = cleanSeries(raw(closes, volumes), report);
+    expect(s.splits).toEqual([{ date: day(30), ratio: 20, evidence: 'inferred' }]);
     expect(s.close[0]).toBeCloseTo(112);
     expect(s.volume[0]).toBe(40e6);
-    expect(report.corrected[0]?.reason).toMatch(/^split: XYZ .* 20-for-1 detected/);
+    expect(report.corrected[0]?.reason).toMatch(/^split: XYZ .* 20-for-1 inferred/);
   });
   it('does not call a crash a split when volume does not move with it', () => {
     const report = new ImportReport('t');

@@ -16,6 +16,8 @@ export class ImportReport {
   unchanged = 0;
   readonly corrected: Issue[] = [];
   readonly rejected: Issue[] = [];
+  /** What was seen but not acted on for lack of evidence (a split-like move, a jump across a gap). */
+  readonly doubts: Issue[] = [];
   readonly notes: string[] = [];
 
   constructor(readonly name: string) {}
@@ -26,6 +28,10 @@ export class ImportReport {
 
   reject(file: string, line: number | undefined, reason: string): void {
     this.rejected.push(line === undefined ? { file, reason } : { file, line, reason });
+  }
+
+  doubt(file: string, line: number | undefined, reason: string): void {
+    this.doubts.push(line === undefined ? { file, reason } : { file, line, reason });
   }
 
   note(text: string): void {
@@ -45,7 +51,7 @@ export class ImportReport {
   /** The closing summary: totals, then counts by reason, then up to `detail` examples of each list. */
   summary(detail = 10): string {
     const lines = [
-      `${this.name}: read ${fmt(this.read)}, written ${fmt(this.written)}, unchanged ${fmt(this.unchanged)}, corrected ${fmt(this.corrected.length)}, rejected ${fmt(this.rejected.length)}`,
+      `${this.name}: read ${fmt(this.read)}, written ${fmt(this.written)}, unchanged ${fmt(this.unchanged)}, corrected ${fmt(this.corrected.length)}, rejected ${fmt(this.rejected.length)}, doubts ${fmt(this.doubts.length)}`,
     ];
     for (const [label, list] of [
       ['corrected', this.corrected],
@@ -57,6 +63,9 @@ export class ImportReport {
       for (const issue of list.slice(0, detail)) lines.push(`    ${where(issue)}: ${issue.reason}`);
       if (list.length > detail) lines.push(`    … ${fmt(list.length - detail)} more`);
     }
+    // Every doubt is listed: each is a question for a person, not a row count.
+    if (this.doubts.length > 0) lines.push(`  doubts ${fmt(this.doubts.length)} (nothing applied):`);
+    for (const issue of this.doubts) lines.push(`    ${where(issue)}: ${issue.reason}`);
     for (const note of this.notes) lines.push(`  note: ${note}`);
     return lines.join('\n');
   }

@@ -43,6 +43,8 @@ export async function replaceCompanyPrices(
             date: s.date,
             ratio: s.ratio,
             source: series.file.slice(0, 40),
+            evidence: s.evidence ?? 'vendor',
+            earliest: s.earliest ?? null,
           })),
         )
         .execute();
@@ -64,7 +66,7 @@ function dedupeSplits(splits: readonly Split[]): Split[] {
 export async function loadSplits(db: Db, companyId: number): Promise<Split[]> {
   return db
     .selectFrom('splits')
-    .select(['date', 'ratio'])
+    .select(['date', 'ratio', 'evidence', 'earliest'])
     .where('company_id', '=', companyId)
     .orderBy('date')
     .execute();

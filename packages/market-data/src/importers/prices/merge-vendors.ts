@@ -1,6 +1,10 @@
 import { dayNumber } from '../../calendar.ts';
 import type { ImportReport } from '../report.ts';
 import { factorAfter, formatRatio, nearSplitRatio, nextWeekday, type Split, snapRatio } from '../splits.ts';
+
+const nearSpinOff = (days: readonly string[], date: string) =>
+  days.some((d) => Math.abs(dayNumber(d) - dayNumber(date)) <= 3);
+
 import { applySplits, type CleanSeries, type MergedSeries, median } from './series.ts';
 
 /** Close ratios b ÷ a on the days both have, oldest first. */
@@ -39,7 +43,8 @@ function alignLevels(base: CleanSeries, next: CleanSeries, report: ImportReport)
     const held = median([i, i - 1, i - 2].map((j) => (common[j] as { ratio: number }).ratio));
     if (Math.abs(held / here - 1) > 0.02) continue;
     const step = nearSplitRatio(ref / held, 0.02);
-    if (step !== null) found.push({ date: (common[i + 1] as { date: string }).date, ratio: step });
+    const date = (common[i + 1] as { date: string }).date;
+    if (step !== null && !nearSpinOff(base.spinOffs, date)) found.push({ date, ratio: step, evidence: 'vendors' });
     else otherSteps++;
     ref = held;
   }
@@ -94,19 +99,43 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
         report.note(
           `${base.ticker}: vendor closes differ by ${ratio.toPrecision(4)} where the files join (not a split; not applied)`,
         );
-    } else if (overlap === 0) {
-      total = junctionRatio(base, next);
-      how = `detected across the gap to ${next.dates[0]}, volume confirms`;
     }
-    let scale = 1;
+    // The newer file's own splits after the older one ends apply to every older row, across
+    // any gap between the files.
+    const carried = factorAfter(next.splits, at);
+    let scale = 1 / carried;
     if (total !== null && total !== 1) {
       scale = 1 / total;
-      const residual = total / factorAfter(next.splits, at);
+      const residual = total / carried;
       const split = Math.abs(residual - 1) < 0.02 ? null : (snapRatio(residual, 0.02) ?? residual);
       if (split !== null) {
-        report.correct(base.file, undefined, `split: ${base.ticker} after ${at} ${formatRatio(split)} (${how})`);
-        base = { ...base, splits: [...base.splits, { date: nextWeekday(at), ratio: split }] };
+        // Inside the newer file's adjusted rows: it happened after `at` and no later than the
+        // day those rows were adjusted as of; share counts filed in between date it.
+        const earliest = nextWeekday(at);
+        const latest = next.adjustedAsOf ?? next.dates.find((d) => d > at) ?? earliest;
+        const date = latest > earliest ? latest : earliest;
+        report.correct(
+          base.file,
+          undefined,
+          `split: ${base.ticker} between ${earliest} and ${date} ${formatRatio(split)} (${how})`,
+        );
+        base = {
+          ...base,
+          splits: [
+            ...base.splits,
+            { date, ratio: split, evidence: 'vendors', earliest: date > earliest ? earliest : null },
+          ],
+        };
       } else report.correct(base.file, undefined, `rescaled: ${base.ticker} rows to the newer file's basis (${how})`);
+    } else if (total === null) {
+      if (carried !== 1)
+        report.correct(
+          base.file,
+          undefined,
+          `rescaled: ${base.ticker} rows before ${at} by the newer file's splits (${formatRatio(carried)} in all)`,
+        );
+      const jump = (next.dates[0] as string) > at ? junctionMove(base, next, scale) : null;
+      if (jump) report.doubt(next.file, next.lines[0], `split-like move not applied: ${base.ticker} ${jump}`);
     }
     const last = base.dates.at(-1) as string;
     const first = base.dates[0] as string;
@@ -145,6 +174,7 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
   return {
     ticker: base.ticker,
     file: base.file,
+    spinOffs: base.spinOffs,
     dates: base.dates,
     close: base.close,
     volume: base.volume,
@@ -169,14 +199,14 @@ function dropReusedTicker(base: CleanSeries, next: CleanSeries, report: ImportRe
   return { ...base, dates: cut(base.dates), close: cut(base.close), volume: cut(base.volume), lines: cut(base.lines) };
 }
 
-/** A split hiding in a gap between two files: the price moved by a split ratio and volume confirms. */
-function junctionRatio(before: CleanSeries, after: CleanSeries): number | null {
-  const tail = before.close.slice(-5);
-  const head = after.close.slice(0, 5);
-  const ratio = nearSplitRatio(median(tail) / median(head), 0.2);
-  if (ratio === null || ratio === 1.5 || ratio === 1 / 1.5) return null;
-  const volumeRatio = median(after.volume.slice(0, 20)) / median(before.volume.slice(-20));
-  const confirms =
-    ratio > 1 ? volumeRatio >= Math.sqrt(ratio) * 0.75 : volumeRatio <= 1 / (Math.sqrt(1 / ratio) * 0.75);
-  return confirms ? ratio : null;
+/**
+ * A move across the join of two files that do not overlap, when it looks like a split: listed
+ * as a doubt, as prices alone cannot tell a split from what happened in the gap.
+ */
+function junctionMove(before: CleanSeries, after: CleanSeries, scale: number): string | null {
+  const tail = median(before.close.slice(-5)) * scale;
+  const head = median(after.close.slice(0, 5));
+  const ratio = nearSplitRatio(tail / head, 0.1);
+  if (ratio === null) return null;
+  return `close ${tail.toPrecision(4)} → ${head.toPrecision(4)} across the gap from ${before.dates.at(-1)} to ${after.dates[0]} (${before.file} → ${after.file}): no vendor, actions file or share count names a split`;
 }

@@ -86,7 +86,18 @@ export async function readPriceFile(path: string, report: ImportReport, into = n
     const list = into.get(ticker) ?? [];
     let s = list.find((x) => x.file === file && x.vendor === vendor);
     if (!s) {
-      s = { ticker, vendor, file, dates: [], close: [], volume: [], lines: [], split: [], asTraded: [] };
+      s = {
+        ticker,
+        vendor,
+        file,
+        dates: [],
+        close: [],
+        volume: [],
+        lines: [],
+        split: [],
+        asTraded: [],
+        adjustedAsOf: null,
+      };
       list.push(s);
       into.set(ticker, list);
       seen.set(s, new Set());
@@ -145,7 +156,11 @@ export async function readPriceFile(path: string, report: ImportReport, into = n
     const coefficient = layout.split >= 0 ? Number(get(layout.split) || '1') : 1;
     series.split.push(Number.isFinite(coefficient) && coefficient > 0 ? coefficient : 1);
     // Without a basis column a Yahoo-style file may have appended as-traded rows anywhere.
-    series.asTraded.push(layout.basis >= 0 ? get(layout.basis) === 'as_traded' : layout.vendor === 'adjusted');
+    const basis = layout.basis >= 0 ? get(layout.basis) : '';
+    series.asTraded.push(layout.basis >= 0 ? basis === 'as_traded' : layout.vendor === 'adjusted');
+    const asOf = /^adjusted_(\d{4}-\d{2}-\d{2})$/.exec(basis);
+    if (asOf && (series.adjustedAsOf === null || (asOf[1] as string) > series.adjustedAsOf))
+      series.adjustedAsOf = asOf[1] as string;
   }
   flushJunk();
   return into;

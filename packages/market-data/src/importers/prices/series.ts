@@ -20,13 +20,22 @@ export interface RawSeries {
   split: number[];
   /** Whether the row is on the basis of its own day (detect splits there), per row. */
   asTraded: boolean[];
+  /**
+   * The day the other rows were adjusted as of (`basis` = `adjusted_2022-01-28`); null when the
+   * file does not say (then its last adjusted row is taken).
+   */
+  adjustedAsOf: string | null;
 }
 
 /** A cleaned series on one basis: split-adjusted to the latest split it knows. */
-export type CleanSeries = Omit<RawSeries, 'split' | 'asTraded'> & { splits: Split[] };
+export type CleanSeries = Omit<RawSeries, 'split' | 'asTraded'> & {
+  splits: Split[];
+  /** Days a vendor reported a spin-off on (never split days). */
+  spinOffs: string[];
+};
 
 /** A merged series of one ticker or company, on the latest basis; `splits` are the ones applied. */
-export type MergedSeries = Omit<CleanSeries, 'vendor' | 'lines'> & { sources: string[] };
+export type MergedSeries = Omit<CleanSeries, 'vendor' | 'lines' | 'adjustedAsOf'> & { sources: string[] };
 
 export function median(xs: number[]): number {
   if (xs.length === 0) return Number.NaN;
