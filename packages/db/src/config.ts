@@ -11,7 +11,7 @@ export const MAX_DEMO_COMPANIES = 31_790;
 export const DEFAULT_DEMO_SEED = 20_240_101;
 
 /** Daily price vendors the update can use for real data (PRICE_SOURCE). */
-export const PRICE_SOURCES = ['none', 'alphavantage', 'tiingo'] as const;
+export const PRICE_SOURCES = ['none', 'tiingo'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCES)[number];
 
 const wholeNumber = (min: number, max: number, fallback: number) =>

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { loadDataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
 import { PostgresAdapter, sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
@@ -39,6 +40,13 @@ export interface UpdateOptions {
 
 /** The sources this package ships: the demo generator, configured from the stored seed. */
 export async function defaultSources(source: DataSource, db: Db): Promise<DailySource | null> {
+  if (source === 'real') {
+    // Real data grows through the vendor PRICE_SOURCE names (configured as the server is).
+    const { prices } = loadDataConfig();
+    if (prices.source !== 'tiingo' || !prices.apiKey) return null;
+    const { tiingoDailySource } = await import('./sources/tiingo.ts');
+    return tiingoDailySource({ apiKey: prices.apiKey, baseUrl: prices.apiUrl ?? undefined });
+  }
   if (source !== 'demo') return null;
   const { demoDailySource } = await import('./demo/source.ts');
   return demoDailySource(db);
