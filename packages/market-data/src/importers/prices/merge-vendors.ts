@@ -44,8 +44,19 @@ function alignLevels(base: CleanSeries, next: CleanSeries, report: ImportReport)
     if (Math.abs(held / here - 1) > 0.02) continue;
     const step = nearSplitRatio(ref / held, 0.02);
     const date = (common[i + 1] as { date: string }).date;
-    if (step !== null && !nearSpinOff(base.spinOffs, date)) found.push({ date, ratio: step, evidence: 'vendors' });
-    else otherSteps++;
+    if (step !== null && !nearSpinOff(base.spinOffs, date)) {
+      // A split the older vendor missed still moves its as-traded close by the ratio that day;
+      // a step without that move is the other vendor's own (a share class, a data fix).
+      const k = base.dates.indexOf(date);
+      const move = k > 0 ? (base.close[k - 1] as number) / (base.close[k] as number) : Number.NaN;
+      if (Math.abs(move / step - 1) < 0.1) found.push({ date, ratio: step, evidence: 'vendors' });
+      else
+        report.doubt(
+          next.file,
+          undefined,
+          `split-like step not applied: ${base.ticker} ${date} the vendors' closes step by ${formatRatio(step)} but ${base.file} moves ×${(1 / move).toFixed(3)} that day`,
+        );
+    } else otherSteps++;
     ref = held;
   }
   if (otherSteps > 0)
