@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createDb, type DbHandle, migrateToLatest } from '@app/db/client';
 import { loadDataConfig } from '@app/db/config';
 import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
-import { buildDemoUniverse } from '@app/market-data/demo/build';
+import { buildDemoUniverse } from '@app/market-data/demo';
 import { Progress, progressSink } from '@app/market-data/progress';
 import { runDailyUpdate } from '@app/market-data/update';
 import pg from 'pg';

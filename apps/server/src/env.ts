@@ -25,6 +25,12 @@ const EnvSchema = DataEnvSchema.extend({
     .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
     .default('false'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  RATE_LIMIT_PER_MINUTE: z
+    .string()
+    .default('1000')
+    .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
+    .transform(Number),
 }).refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
   path: ['JWT_SECRET'],
   message: 'is required when NODE_ENV=production',
@@ -49,6 +55,10 @@ export interface Config {
   demo: DataConfig['demo'];
   /** The daily price vendor for real data (PRICE_SOURCE, PRICE_API_KEY). */
   prices: DataConfig['prices'];
+  /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
+  redisUrl: string | undefined;
+  /** Requests per minute per client for pages and reads; 0 turns every limit off. */
+  rateLimitPerMinute: number;
 }
 
 /**
@@ -71,6 +81,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo: data.demo,
     prices: data.prices,
+    redisUrl: e.REDIS_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 
