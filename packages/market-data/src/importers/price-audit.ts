@@ -151,10 +151,18 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
         });
         close();
       }
-      for (const split of applied) {
-        if (split.evidence === 'vendor' || split.evidence === 'actions') continue;
-        audit.splits.push({ ticker, ...split, ...checkSplit(list, split) });
-      }
+    }
+    // A company's split is checked once, against every ticker's vendor rows: one that shows it
+    // (the ticker it was found in) outweighs another share class's file that does not.
+    for (const split of applied) {
+      if (split.evidence === 'vendor' || split.evidence === 'actions') continue;
+      const verdicts = tickers.map((t) => ({ ticker: t, ...checkSplit(raw.get(t) ?? [], split) }));
+      const best =
+        verdicts.find((v) => v.verdict === 'confirmed') ??
+        verdicts.find((v) => v.verdict === 'spin-off') ??
+        verdicts.find((v) => v.verdict === 'contradicted') ??
+        (verdicts[0] as (typeof verdicts)[number]);
+      audit.splits.push({ ...split, ...best });
     }
     for (let k = 1; k < stored.length; k++) {
       const a = stored[k - 1] as { date: string; close: number };
