@@ -37,7 +37,12 @@ export function mergeTickers(series: MergedSeries[], report: ImportReport): Merg
       dates: [...b.dates, ...out.dates, ...a.dates],
       close: [...b.close, ...out.close, ...a.close],
       volume: [...b.volume, ...out.volume, ...a.volume],
-      splits: [...out.splits, ...o.splits].sort((x, y) => (x.date < y.date ? -1 : 1)),
+      // Only the other ticker's splits inside the days it adds: one dated within the primary's
+      // range belongs to whatever that ticker was then (WLP before Anthem took the symbol).
+      splits: [
+        ...out.splits,
+        ...o.splits.filter((x) => (useBefore && x.date <= first) || (useAfter && x.date > last)),
+      ].sort((x, y) => (x.date < y.date ? -1 : 1)),
       sources: [...out.sources, ...o.sources],
     };
     report.note(
