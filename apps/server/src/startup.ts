@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDb, migrateToLatest } from '@app/db/client';
 import { ensureDemoUniverse } from '@app/market-data/demo';
-import { createProgress } from '@app/market-data/progress';
+import { Progress, progressSink } from '@app/market-data/progress';
 import type { Config } from './env.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function prepareMarketData(config: Config, log: (line: string) => v
     await migrateToLatest(handle.db);
     const result = await ensureDemoUniverse(handle, {
       ...config.demo,
-      progress: createProgress('Building the demo universe', process.stderr, log),
+      progress: new Progress('Building the demo universe', progressSink(log)),
     });
     if (result.status === 'built') {
       log(

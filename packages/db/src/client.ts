@@ -1,4 +1,4 @@
-import { isAbsolute, join, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -13,6 +13,8 @@ export interface DbHandle {
   engine: Engine;
   /** The SQLite connection under Kysely, for bulk loaders that bypass the query builder (decision 007). */
   sqlite?: Database.Database;
+  /** The PostgreSQL pool under Kysely, for bulk loaders that stream COPY (decision 007). */
+  pgPool?: pg.Pool;
   /** Closes the pool or file handle. */
   close(): Promise<void>;
 }
@@ -55,7 +57,7 @@ export function createDb(config: DbConfig): DbHandle {
     ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
   });
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', pgPool: pool, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 256;
@@ -111,19 +113,6 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
 /** One round trip to the database; throws when it cannot answer. */
 export async function pingDb<T>(db: Kysely<T>): Promise<void> {
   await sql`select 1`.execute(db);
-}
-
-/**
- * The database the environment names, as the server reads it: a postgres:// DATABASE_URL,
- * else SQLite at DATA_DIR/app.db (DATA_DIR relative to where npm was run, default ./data).
- */
-export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
-  const url = env.DATABASE_URL;
-  if (url) {
-    if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
-    return { engine: 'postgres', connectionString: url };
-  }
-  return { engine: 'sqlite', filename: join(resolveDataDir(env), 'app.db') };
 }
 
 /** DATA_DIR as an absolute path (npm runs workspace scripts elsewhere, so INIT_CWD is the base). */

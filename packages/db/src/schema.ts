@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The Kysely view of every table. Columns are snake_case here and nowhere else:
@@ -139,7 +139,17 @@ export interface SplitsTable {
   ratio: number;
   /** The file (or check) that showed it. */
   source: string;
+  /** vendor | actions | vendors | inferred | shares (migration 0010). */
+  evidence: ColumnType<SplitEvidence, SplitEvidence | undefined, SplitEvidence>;
+  /** When only bounded (inside a vendor's adjusted rows): the first day it may have happened. */
+  earliest: string | null;
 }
+
+/**
+ * How a split is known: a vendor's split coefficient, a corporate-actions file, the two vendors'
+ * closes compared, the prices alone (with volume), or the SEC share counts.
+ */
+export type SplitEvidence = 'vendor' | 'actions' | 'vendors' | 'inferred' | 'shares';
 
 /** A member account (issue 12). */
 export interface UsersTable {

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { insertInChunks, slices } from './chunks.ts';
 
 /** One trading day of a company, on the split-adjusted basis of decision 004. */
 export interface PricePoint {
@@ -168,7 +169,6 @@ export interface RefreshOptions {
 }
 
 const BATCH = 200;
-const INSERT_CHUNK = 500;
 
 /**
  * Recomputes `company_years` and `latest_quotes` from the raw tables, company by company.
@@ -186,8 +186,7 @@ export async function refreshDerived(
   // Written together at the end: readers take the newest quote date as the data date.
   const allQuotes: LatestQuotesTable[] = [];
   const unquoted: number[] = [];
-  for (let b = 0; b < ids.length; b += BATCH) {
-    const batch = ids.slice(b, b + BATCH);
+  for (const batch of slices(ids, BATCH)) {
     if (batch.length === 0) continue;
     let priceQuery = db
       .selectFrom('daily_prices')
@@ -235,12 +234,7 @@ export async function refreshDerived(
       let del = trx.deleteFrom('company_years').where('company_id', 'in', batch);
       if (fromYear !== undefined) del = del.where('year', '>=', fromYear);
       await del.execute();
-      for (let i = 0; i < years.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('company_years')
-          .values(years.slice(i, i + INSERT_CHUNK))
-          .execute();
-      }
+      await insertInChunks(years, (part) => trx.insertInto('company_years').values(part).execute());
     });
     allQuotes.push(...quotes);
     // A full refresh also drops the quote of a company left without prices; a refresh from a
@@ -267,18 +261,9 @@ export async function replaceLatestQuotes(
   if (quotes.length === 0 && dropped.length === 0) return;
   await db.transaction().execute(async (trx) => {
     const ids = [...quotes.map((q) => q.company_id), ...dropped];
-    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      await trx
-        .deleteFrom('latest_quotes')
-        .where('company_id', 'in', ids.slice(i, i + INSERT_CHUNK))
-        .execute();
-    }
-    for (let i = 0; i < quotes.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto('latest_quotes')
-        .values(quotes.slice(i, i + INSERT_CHUNK))
-        .execute();
-    }
+    for (const part of slices(ids, 1_000))
+      await trx.deleteFrom('latest_quotes').where('company_id', 'in', part).execute();
+    await insertInChunks(quotes, (part) => trx.insertInto('latest_quotes').values(part).execute());
   });
 }
 

@@ -1,40 +1,14 @@
 import type { Db } from '@app/db/client';
+import { loadDataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
 import { PostgresAdapter, sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
-import { type PricePoint, refreshDerived } from './derived.ts';
+import type { DailySource } from './daily-source.ts';
+import { refreshDerived } from './derived.ts';
 import { appendDerived } from './derived-append.ts';
 import { type DataSource, getMeta, META_KEYS, setMeta } from './meta.ts';
 
-/**
- * Where new trading days come from. The demo source generates them; a real-data source
- * (prices downloaded or dropped as files) implements the same method. A source writes raw
- * rows only (companies, prices, share counts, fundamentals); the update refreshes the
- * derived tables and the data date after it, the same way for every source.
- */
-export interface DailySource {
-  readonly name: DataSource;
-  /**
-   * Appends every trading day after `after` through `through` (both `YYYY-MM-DD`), each day
-   * in one transaction, in date order. Must be deterministic and idempotent per day.
-   */
-  append(db: Db, after: string, through: string): Promise<AppendResult>;
-  // Each day's transaction also sets META_KEYS.appendedThrough, so a stopped update can be finished.
-}
-
-export interface AppendResult {
-  /** The trading days written, ascending. */
-  days: string[];
-  priceRows: number;
-  /** Companies with new rows, for a targeted refresh of the derived tables. */
-  companyIds: number[];
-  /**
-   * The new closes per company, when the source only appended after each company's last
-   * stored day: the derived tables are then brought forward from them (`appendDerived`)
-   * instead of recomputed from a year of prices. Leave it out after corrections to history.
-   */
-  appended?: ReadonlyMap<number, readonly PricePoint[]>;
-}
+export type { AppendResult, DailySource } from './daily-source.ts';
 
 export type UpdateResult =
   | { status: 'empty' }
@@ -66,6 +40,13 @@ export interface UpdateOptions {
 
 /** The sources this package ships: the demo generator, configured from the stored seed. */
 export async function defaultSources(source: DataSource, db: Db): Promise<DailySource | null> {
+  if (source === 'real') {
+    // Real data grows through the vendor PRICE_SOURCE names (configured as the server is).
+    const { prices } = loadDataConfig();
+    if (prices.source !== 'tiingo' || !prices.apiKey) return null;
+    const { tiingoDailySource } = await import('./sources/tiingo.ts');
+    return tiingoDailySource({ apiKey: prices.apiKey, baseUrl: prices.apiUrl ?? undefined });
+  }
   if (source !== 'demo') return null;
   const { demoDailySource } = await import('./demo/source.ts');
   return demoDailySource(db);
