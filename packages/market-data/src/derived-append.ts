@@ -1,8 +1,8 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { usdToMillions } from '@app/shared/units';
 import { computeLatestQuote, type PricePoint, replaceLatestQuotes, type ShareCount, sharesOn } from './derived.ts';
 
-const MILLION = 1_000_000;
 const CHUNK = 500;
 
 /**
@@ -107,12 +107,12 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
           base = await yearBase(db, id, year, rows);
           bases.set(year, base);
         }
-        row.dollar_volume += (p.close * p.volume) / MILLION;
+        row.dollar_volume += usdToMillions(p.close * p.volume);
         row.trading_days += 1;
         row.last_date = p.date;
         row.close = p.close;
         row.shares = shares;
-        row.mkcap = shares === null ? null : (p.close * shares) / MILLION;
+        row.mkcap = shares === null ? null : usdToMillions(p.close * shares);
         row.ann_return = base > 0 ? p.close / base - 1 : null;
         const quote = computeLatestQuote(prev ? [prev, p] : [p], counts);
         if (quote) lastQuote.set(id, { company_id: id, ...quote });

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { usdToMillions } from '@app/shared/units';
 
 /** One trading day of a company, on the split-adjusted basis of decision 004. */
 export interface PricePoint {
@@ -16,8 +17,6 @@ export interface ShareCount {
 
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
-
-const MILLION = 1_000_000;
 
 /**
  * Shares in force on `date`: the newest count dated on or before it. Before the first
@@ -62,7 +61,7 @@ export function computeCompanyYears(
     for (; i < prices.length && (prices[i] as PricePoint).date.startsWith(year); i++) {
       last = prices[i] as PricePoint;
       // Summed in $M term by term, so appending a day to a stored total gives the same double.
-      dollarVolume += (last.close * last.volume) / MILLION;
+      dollarVolume += usdToMillions(last.close * last.volume);
       days++;
     }
     const shares = sharesOn(counts, last.date);
@@ -72,7 +71,7 @@ export function computeCompanyYears(
       last_date: last.date,
       close: last.close,
       shares,
-      mkcap: shares === null ? null : (last.close * shares) / MILLION,
+      mkcap: shares === null ? null : usdToMillions(last.close * shares),
       ann_return: start > 0 ? last.close / start - 1 : null,
       dollar_volume: dollarVolume,
       trading_days: days,
@@ -97,7 +96,7 @@ export function computeLatestQuote(prices: readonly PricePoint[], counts: readon
     pct_change: prev && prev.close > 0 && netChange !== null ? (netChange / prev.close) * 100 : null,
     volume: last.volume,
     shares,
-    mkcap: shares === null ? null : (last.close * shares) / MILLION,
+    mkcap: shares === null ? null : usdToMillions(last.close * shares),
   };
 }
 

@@ -15,6 +15,7 @@ import {
   type MetricPeriod,
   SIGNED_IN_PERIODS,
 } from '@app/shared/metrics';
+import { usdToMillions } from '@app/shared/units';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
 import { largestInDirectory, searchDirectory } from './companies.directory.ts';
@@ -136,7 +137,7 @@ function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint
 }
 
 /**
- * Market cap in $M on each trading day: close × the share count in force that day / 1e6.
+ * Market cap in $M on each trading day: close × the share count in force that day.
  * Before the first known count the earliest count is used; without any count there is no series.
  */
 export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: number | null): MetricRow[] {
@@ -151,7 +152,7 @@ export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: 
       inForce = (shares[next] as SharesPoint).shares;
       next += 1;
     }
-    rows.push(row(date, (close * inForce) / 1e6, cik));
+    rows.push(row(date, usdToMillions(close * inForce), cik));
   }
   return rows;
 }
