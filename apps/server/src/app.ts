@@ -15,10 +15,12 @@ import { notFound } from './lib/errors.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   webDev?: boolean;
   /** Log output; `false` silences it (tests). */
   logger?: boolean;
+  /** Prefix of this app's rate-limit keys in Redis (tests sharing one Redis give each app its own). */
+  rateLimitPrefix?: string;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -69,6 +73,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     siteUrl: config.siteUrl,
     enforceCsp: !options.webDev,
   });
+  // Before every route: the limiter attaches itself to routes as they are declared.
+  await app.register(rateLimitPlugin, {
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+    keyPrefix: options.rateLimitPrefix,
+  });
   await app.register(
     dbPlugin,
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
@@ -97,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(companiesRoutes);
       await api.register(screenerRoutes);
+      await api.register(rankingsRoutes);
       await api.register(metaRoutes);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {

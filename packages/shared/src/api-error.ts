@@ -29,7 +29,7 @@ export const DOMAIN_ERROR_CODES = {
   usernameTaken: 'USERNAME_TAKEN',
   /** Sign-in with an unknown email or a wrong password (deliberately not saying which). */
   invalidCredentials: 'INVALID_CREDENTIALS',
-  /** Too many attempts from one client in the limiter's window. */
+  /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
   rateLimited: 'RATE_LIMITED',
   /** A market-data update is already in progress. */
   updateRunning: 'UPDATE_RUNNING',
@@ -47,7 +47,6 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
   ...DOMAIN_ERROR_CODES,
 } as const;
