@@ -19,6 +19,11 @@ export interface Database {
   company_years: CompanyYearsTable;
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
+  users: UsersTable;
+  password_resets: PasswordResetsTable;
+  contest_accounts: ContestAccountsTable;
+  contest_picks: ContestPicksTable;
+  contest_valuations: ContestValuationsTable;
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
@@ -134,4 +139,74 @@ export interface SplitsTable {
   ratio: number;
   /** The file (or check) that showed it. */
   source: string;
+}
+
+/** A member account (issue 12). */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username, unique: names differing only in case are the same name. */
+  username_key: string;
+  /** Trimmed, lower-cased e-mail address, unique. */
+  email: string;
+  /** argon2id PHC string; null for a Google account that never set a password. */
+  password_hash: string | null;
+  /** Google's stable subject id once the account signed in with Google. */
+  google_sub: string | null;
+  website: Generated<string>;
+  summary: Generated<string>;
+  country: Generated<string>;
+  /** Raised when the password changes: tokens signed with an older version are refused. */
+  token_version: Generated<number>;
+  created_at: string;
+}
+
+/** Pending password-reset links: only the SHA-256 of the token is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A member's simulator points (migration 0008), integer cents. */
+export interface ContestAccountsTable {
+  user_id: number;
+  points_cents: number;
+  created_at: Generated<string>;
+}
+
+/** One pick: open until sold by the member or by a trigger (migration 0008). */
+export interface ContestPicksTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  ticker: string;
+  comp_name: string;
+  lpoints_cents: number;
+  purchase_price: number;
+  purchase_date: string;
+  /** Trigger thresholds in basis points (500 = 5%); 0 = none. */
+  asell_above_bp: Generated<number>;
+  asell_below_bp: Generated<number>;
+  asell_date: string | null;
+  /** Data date each trigger was set on: it judges closes from that day on. */
+  above_set_on: string;
+  below_set_on: string;
+  date_set_on: string;
+  status: Generated<'open' | 'completed'>;
+  end_price: number | null;
+  end_date: string | null;
+  gain_cents: number | null;
+  sold_by: 'manual' | 'target' | 'stop' | 'date' | null;
+  /** 1 once an automatic sale has been shown to the member. */
+  sale_seen: Generated<number>;
+  created_at: Generated<string>;
+}
+
+/** Each portfolio's value (points + positions at the close) per trading day, integer cents. */
+export interface ContestValuationsTable {
+  user_id: number;
+  date: string;
+  value_cents: number;
 }

@@ -14,12 +14,17 @@ const HELPERS: Record<DomainErrorCode, { helper: () => errors.AppError; status: 
   INSUFFICIENT_POINTS: { helper: () => errors.insufficientPoints(), status: 422 },
   PICK_NOT_FOUND: { helper: () => errors.pickNotFound(), status: 404 },
   PICK_CLOSED: { helper: () => errors.pickClosed(), status: 409 },
-  UNKNOWN_TICKER: { helper: () => errors.unknownTicker('ZZZZ'), status: 404 },
+  UNKNOWN_TICKER: { helper: () => errors.unknownTicker('ZZZZ'), status: 400 },
+  NO_PRICE: { helper: () => errors.noPrice('ZZZZ'), status: 400 },
   EMAIL_TAKEN: { helper: () => errors.emailTaken(), status: 409 },
   USERNAME_TAKEN: { helper: () => errors.usernameTaken(), status: 409 },
   INVALID_CREDENTIALS: { helper: () => errors.invalidCredentials(), status: 401 },
   RATE_LIMITED: { helper: () => errors.rateLimited(), status: 429 },
   UPDATE_RUNNING: { helper: () => errors.updateRunning(), status: 409 },
+  INVALID_RESET_TOKEN: { helper: () => errors.invalidResetToken(), status: 400 },
+  WRONG_PASSWORD: { helper: () => errors.wrongPassword(), status: 403 },
+  GOOGLE_NOT_CONFIGURED: { helper: () => errors.googleNotConfigured(), status: 503 },
+  GOOGLE_TOKEN_INVALID: { helper: () => errors.googleTokenInvalid(), status: 401 },
 };
 
 describe('domain errors through the error handler', () => {

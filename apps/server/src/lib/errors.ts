@@ -26,12 +26,19 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   INSUFFICIENT_POINTS: 422,
   PICK_NOT_FOUND: 404,
   PICK_CLOSED: 409,
-  UNKNOWN_TICKER: 404,
+  // Issue 13: a buy naming an unknown ticker or an unpriced company is a bad request.
+  UNKNOWN_TICKER: 400,
+  NO_PRICE: 400,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   INVALID_CREDENTIALS: 401,
   RATE_LIMITED: 429,
   UPDATE_RUNNING: 409,
+  INVALID_RESET_TOKEN: 400,
+  // A 403, not a 401: the session stands, only the typed password is wrong (a 401 signs out).
+  WRONG_PASSWORD: 403,
+  GOOGLE_NOT_CONFIGURED: 503,
+  GOOGLE_TOKEN_INVALID: 401,
 };
 
 /** A coded domain refusal, e.g. `throw domainError('PICK_CLOSED', 'This pick was already sold')`. */
@@ -43,6 +50,8 @@ export const insufficientPoints = (message = 'Not enough points available') =>
 export const pickNotFound = (message = 'Position not found') => domainError(D.pickNotFound, message);
 export const pickClosed = (message = 'This pick is already closed') => domainError(D.pickClosed, message);
 export const unknownTicker = (ticker: string) => domainError(D.unknownTicker, `Unknown ticker '${ticker}'`);
+export const noPrice = (ticker: string) =>
+  domainError(D.noPrice, `${ticker} has no current price, so it cannot be bought`);
 export const emailTaken = (message = 'An account with this email already exists') => domainError(D.emailTaken, message);
 export const usernameTaken = (message = 'This username is taken') => domainError(D.usernameTaken, message);
 export const invalidCredentials = (message = 'Invalid email or password') => domainError(D.invalidCredentials, message);
@@ -50,3 +59,9 @@ export const rateLimited = (message = 'Too many attempts. Please try again later
   domainError(D.rateLimited, message);
 export const updateRunning = (message = 'A market-data update is already running') =>
   domainError(D.updateRunning, message);
+export const invalidResetToken = () =>
+  domainError(D.invalidResetToken, 'This reset link is invalid or has expired. Ask for a new one.');
+export const wrongPassword = () => domainError(D.wrongPassword, 'Current password is incorrect');
+export const googleNotConfigured = () =>
+  domainError(D.googleNotConfigured, 'Google sign-in is not configured on this site');
+export const googleTokenInvalid = () => domainError(D.googleTokenInvalid, 'Google login failed. Please try again.');

@@ -7,7 +7,7 @@ import type { MetricSeriesResponse } from '@app/shared/companies';
 import { usdToMillions } from '@app/shared/units';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test-app.ts';
+import { buildTestApp, memberToken, type TestApp } from '../../test-app.ts';
 import { filingRow, seedCompany, weekdays } from './companies.fixtures.ts';
 
 // Seeded series with values the assertions below recompute independently.
@@ -40,7 +40,7 @@ describe.each(testEngines())('companies API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     app = t.app;
-    token = await app.tokens.sign({ id: '42', email: 'member@example.com' });
+    token = (await memberToken(app, 'member@example.com')).token;
     await seedCompany(app.db, {
       name: 'Acme Rockets Corp.',
       ticker: 'ACME',
