@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { type UsdMillions, usdToMillions } from '@app/shared/units';
 import { insertInChunks, slices } from './chunks.ts';
 
 /** One trading day of a company, on the split-adjusted basis of decision 004. */
@@ -17,8 +18,6 @@ export interface ShareCount {
 
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
-
-const MILLION = 1_000_000;
 
 /**
  * Shares in force on `date`: the newest count dated on or before it. Before the first
@@ -44,10 +43,10 @@ export function sharesOn(counts: readonly ShareCount[], date: string): number | 
  * Market cap in $M: a close × the share count in force that day (decision 004: both on one
  * split basis). The one rule behind the market-cap chart, the screener and the rankings.
  */
-export function marketCapMillions(close: number, shares: number): number;
-export function marketCapMillions(close: number, shares: number | null): number | null;
-export function marketCapMillions(close: number, shares: number | null): number | null {
-  return shares === null ? null : (close * shares) / MILLION;
+export function marketCapMillions(close: number, shares: number): UsdMillions;
+export function marketCapMillions(close: number, shares: number | null): UsdMillions | null;
+export function marketCapMillions(close: number, shares: number | null): UsdMillions | null {
+  return shares === null ? null : usdToMillions(close * shares);
 }
 
 /** The year's return base and the row so far, as `addTradingDay` carries them along. */
@@ -97,7 +96,7 @@ export function addTradingDay(
   };
   const row = state.row;
   // Summed in $M term by term, so appending a day to a stored total gives the same double.
-  row.dollar_volume += (day.close * day.volume) / MILLION;
+  row.dollar_volume += usdToMillions(day.close * day.volume);
   row.trading_days += 1;
   row.last_date = day.date;
   row.close = day.close;
