@@ -19,7 +19,14 @@ export interface DbHandle {
 
 export type DbConfig =
   | { engine: 'sqlite'; filename: string }
-  | { engine: 'postgres'; connectionString: string; searchPath?: string; maxConnections?: number };
+  | {
+      engine: 'postgres';
+      connectionString: string;
+      searchPath?: string;
+      maxConnections?: number;
+      /** Told when an idle connection dies (server restart, failover, idle timeout); default: one line on stderr. */
+      onConnectionError?: (err: Error) => void;
+    };
 
 /** Whether a DATABASE_URL selects PostgreSQL. */
 export function isPostgresUrl(url: string): boolean {
@@ -54,6 +61,13 @@ export function createDb(config: DbConfig): DbHandle {
     types: pgTypes,
     ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
   });
+  // An idle client whose server connection drops emits 'error' on the pool; without a listener
+  // that ends the process. The pool has already dropped the client: the next query opens another.
+  pool.on(
+    'error',
+    config.onConnectionError ??
+      ((err) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on next use`)),
+  );
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }
@@ -108,9 +122,14 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
   return (results ?? []).map((r) => r.migrationName);
 }
 
-/** One round trip to the database; throws when it cannot answer. */
+/**
+ * One round trip that reads the data tables (not just `select 1`): throws when the database
+ * cannot answer or its tables are gone, so a load balancer takes such a node out of rotation.
+ */
 export async function pingDb<T>(db: Kysely<T>): Promise<void> {
-  await sql`select 1`.execute(db);
+  await sql`select exists(select 1 from companies) as c, (select value from app_meta where key = 'data_date') as d`.execute(
+    db,
+  );
 }
 
 /**

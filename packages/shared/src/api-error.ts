@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
   rateLimited: 'RATE_LIMITED',
+  /** The site cannot serve right now (database unreachable): try again shortly. */
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

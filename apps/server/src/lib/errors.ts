@@ -21,3 +21,4 @@ export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forb
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const rateLimited = (message: string) => new AppError(429, ERROR_CODES.rateLimited, message);
+export const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailable, message);
