@@ -13,7 +13,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database of the engine under test, for `app.inject` tests. */
-export async function buildTestApp(engine: Engine, options: { web?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  engine: Engine,
+  options: { web?: boolean; requestTimeoutMs?: number } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -23,7 +26,13 @@ export async function buildTestApp(engine: Engine, options: { web?: boolean } = 
     SITE_URL: 'https://example.test',
   });
   const db = await createTestDb(engine);
-  const app = await buildApp({ config, db, web: options.web ?? false, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    web: options.web ?? false,
+    logger: false,
+    requestTimeoutMs: options.requestTimeoutMs,
+  });
   await app.ready();
   return {
     app,

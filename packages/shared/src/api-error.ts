@@ -17,6 +17,12 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** The client did not send the whole request in time. */
+  requestTimeout: 'REQUEST_TIMEOUT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
   /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
   rateLimited: 'RATE_LIMITED',
   /** The site cannot serve right now (database unreachable): try again shortly. */

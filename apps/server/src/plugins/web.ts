@@ -6,6 +6,7 @@ import type { WebLoadContext } from '@app/shared/load-context';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { hasControlCharacters } from '../lib/request-edge.ts';
 
 const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const BUILD_DIR = join(WEB_ROOT, 'build');
@@ -77,7 +78,10 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
         apiFetch: (path, init) => injectApi(app, path, init?.headers),
       };
       // The web app declares AppLoadContext as WebLoadContext (apps/web/app/lib/load-context.ts).
-      const response = await handleRequest(toFetchRequest(request, reply), context as unknown as AppLoadContext);
+      const response = await handleRequest(
+        toFetchRequest(request, reply, opts.siteUrl),
+        context as unknown as AppLoadContext,
+      );
       return sendFetchResponse(reply, response);
     },
   });
@@ -98,8 +102,18 @@ async function injectApi(app: FastifyInstance, path: string, headers?: Record<st
   return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
 }
 
-function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/** A path no page matches: the catch-all renders the noindex 404 page for it. */
+const NOT_FOUND_PATH = '/__not-found__';
+
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply, siteUrl: string): Request {
+  // Pages build their URLs from SITE_URL, never from the client's Host (absent in HTTP/1.0, or
+  // anything at all). A path with control characters names no page: render the 404.
+  const path = hasControlCharacters(request.url)
+    ? NOT_FOUND_PATH
+    : request.url.startsWith('/')
+      ? request.url
+      : `/${request.url}`;
+  const url = new URL(`${siteUrl}${path}`);
   const headers = new Headers();
   const raw = request.raw.rawHeaders;
   for (let i = 0; i < raw.length; i += 2) headers.append(raw[i] as string, raw[i + 1] as string);
