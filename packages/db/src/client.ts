@@ -1,3 +1,4 @@
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -47,7 +48,14 @@ const pgTypes = {
 /** Opens a database. SQLite runs in WAL mode so readers never wait on the daily writer. */
 export function createDb(config: DbConfig): DbHandle {
   if (config.engine === 'sqlite') {
-    const sqlite = new Database(config.filename);
+    let sqlite: Database.Database;
+    try {
+      // Created owner-only: it holds accounts. SQLite gives its -wal and -shm files the same mode.
+      if (!existsSync(config.filename)) closeSync(openSync(config.filename, 'a', 0o600));
+      sqlite = new Database(config.filename);
+    } catch (err) {
+      throw new Error(`Cannot open the SQLite database at ${config.filename}: ${(err as Error).message}`);
+    }
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
@@ -149,4 +157,14 @@ export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig 
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = env.DATA_DIR || './data';
   return isAbsolute(dir) ? dir : resolve(env.INIT_CWD ?? process.cwd(), dir);
+}
+
+/** Where a postgres:// URL points, without its password, for error messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }

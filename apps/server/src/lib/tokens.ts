@@ -14,6 +14,8 @@ export interface TokenService {
 
 const ISSUER = 'stockgurus';
 const DEFAULT_LIFETIME = '7d';
+/** The longest a token is ever accepted, whatever its own expiry says. */
+const MAX_TOKEN_AGE = '30d';
 
 /**
  * HS256 tokens signed with JWT_SECRET. Sign-in issues them; the auth plugin and the
@@ -33,7 +35,13 @@ export function createTokenService(secret: string): TokenService {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        // A token without an expiry, or issued longer ago than any we issue, is refused.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: MAX_TOKEN_AGE,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
         return { id: payload.sub, email: payload.email };
       } catch (err) {
