@@ -17,6 +17,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { newClosesPlugin } from './plugins/daily-update.ts';
 import { dbPlugin } from './plugins/db.ts';
 import {
   clientErrorHandler,
@@ -110,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
   );
   await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  // Where modules hook work that follows each daily update (plugins/daily-update.ts).
+  await app.register(newClosesPlugin);
 
   await app.register(swagger, {
     openapi: {

@@ -22,7 +22,7 @@ async function main() {
 
   // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
   const app = await buildApp({ config, migrated: true, webDev: process.argv.includes('--dev') });
-  await app.register(dailyUpdatePlugin, { enabled: config.nodeEnv !== 'test' });
+  await app.register(dailyUpdatePlugin, { enabled: config.nodeEnv !== 'test', database: config.database });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
   handleShutdownSignals(app, trackConnections(app));
