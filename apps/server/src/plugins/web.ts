@@ -6,7 +6,9 @@ import type { WebLoadContext } from '@app/shared/load-context';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { currentDataDate } from '../lib/data-date.ts';
 import { hasControlCharacters } from '../lib/request-edge.ts';
+import { PageCache } from './page-cache.ts';
 
 const WEB_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const BUILD_DIR = join(WEB_ROOT, 'build');
@@ -64,6 +66,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
     });
   }
 
+  const pages = new PageCache();
   const handleRequest = createRequestHandler(getBuild, opts.dev ? 'development' : 'production');
 
   app.route({
@@ -72,6 +75,14 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
     config: { auth: 'none' },
     schema: { hide: true },
     handler: async (request, reply) => {
+      const cacheKey = opts.dev ? null : pages.keyOf(request, await currentDataDate(app.db));
+      if (cacheKey) {
+        const hit = pages.get(cacheKey, request.cspNonce);
+        if (hit) {
+          for (const [name, value] of hit.headers) reply.header(name, value);
+          return reply.header('x-page-cache', 'hit').send(hit.body);
+        }
+      }
       const context: WebLoadContext = {
         cspNonce: request.cspNonce,
         siteUrl: opts.siteUrl,
@@ -82,6 +93,13 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
         toFetchRequest(request, reply, opts.siteUrl),
         context as unknown as AppLoadContext,
       );
+      if (cacheKey && response.status === 200 && !response.headers.has('set-cookie')) {
+        const html = await response.text();
+        pages.set(cacheKey, response.status, response.headers, html, request.cspNonce);
+        reply.status(response.status);
+        for (const [name, value] of response.headers) reply.header(name, value);
+        return reply.header('x-page-cache', 'miss').send(html);
+      }
       return sendFetchResponse(reply, response);
     },
   });
