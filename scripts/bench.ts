@@ -3,7 +3,7 @@
 // autocannon against /api/health (the baseline) and every path, printing requests/s, p50, p99
 // and the ratio of each to the baseline. BENCH_DURATION (seconds, default 5) and
 // BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file name> runs one benchmark file.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,13 +12,17 @@ import autocannon from 'autocannon';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/env.ts';
 
+export type Load = typeof load;
+
 /** What one file of scripts/bench/ exports as `benchmark`. */
 export interface Benchmark {
   name: string;
   /** Inserts this benchmark's data into the fresh database. */
   seed(db: Db): Promise<void>;
-  /** The API paths to load, each with a short label. */
-  paths: Array<{ label: string; path: string }>;
+  /** The paths to load, each with a short label (and its own connection count, e.g. 50 for pages). */
+  paths: Array<{ label: string; path: string; connections?: number }>;
+  /** Extra measurements after the table (load while something else runs); print their own lines. */
+  extra?: (ctx: { url: string; load: typeof load }) => Promise<void>;
 }
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -31,12 +35,13 @@ interface Result {
   p50: number;
   p99: number;
   non2xx: number;
+  connections: number;
 }
 
-async function load(url: string, label: string, path: string): Promise<Result> {
+async function load(url: string, label: string, path: string, clients = connections): Promise<Result> {
   // The load comes from a worker thread: on the server's own event loop it would take the time
   // it measures (on two cores, roughly halving every figure and skewing the ratios).
-  const r = await autocannon({ url: `${url}${path}`, connections, duration, workers: 1 });
+  const r = await autocannon({ url: `${url}${path}`, connections: clients, duration, workers: 1 });
   return {
     label,
     path,
@@ -44,6 +49,7 @@ async function load(url: string, label: string, path: string): Promise<Result> {
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors,
+    connections: clients,
   };
 }
 
@@ -73,17 +79,23 @@ async function main() {
     // Throughput from one address: the per-client limits would answer most of it with 429s.
     RATE_LIMIT_PER_MINUTE: '0',
   });
-  const app = await buildApp({ config, db: handle, web: false, logger: false });
+  // Pages too when the web app is built (`npm run build`).
+  const web = existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'));
+  const app = await buildApp({ config, db: handle, web, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
   console.log(`autocannon: ${connections} connections, ${duration} s per path, against ${url}\n`);
   const baseline = await load(url, 'baseline', '/api/health');
   const results = [baseline];
   for (const b of benchmarks) {
-    for (const { label, path } of b.paths) results.push(await load(url, `${b.name}: ${label}`, path));
+    for (const { label, path, connections: clients } of b.paths) {
+      if (!web && !path.startsWith('/api/')) continue;
+      results.push(await load(url, `${b.name}: ${label}`, path, clients));
+    }
   }
   const rows = results.map((r) => ({
     benchmark: r.label,
+    conns: r.connections,
     path: r.path,
     'req/s': Math.round(r.rps),
     'p50 ms': r.p50,
@@ -92,6 +104,8 @@ async function main() {
     errors: r.non2xx,
   }));
   console.table(rows);
+  if (!web) console.log('(pages skipped: run `npm run build` first)');
+  for (const b of benchmarks) await b.extra?.({ url, load });
   await app.close();
   await handle.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -56,7 +56,7 @@ const HOUR_MS = 3_600_000;
  * ~0.8 s and a catch-up for seconds. A worker thread with its own connection (WAL lets the
  * server keep reading) leaves the loop to requests. PostgreSQL's driver is asynchronous already.
  */
-function updateInWorker(database: DbConfig, options: DailyUpdateOptions['update']): Promise<UpdateResult> {
+export function updateInWorker(database: DbConfig, options: DailyUpdateOptions['update']): Promise<UpdateResult> {
   // The worker is TypeScript: on Node 20 a worker does not inherit `--import tsx`, so it
   // registers tsx itself before loading the file.
   const file = JSON.stringify(new URL('./daily-update.worker.ts', import.meta.url).href);
