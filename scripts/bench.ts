@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, type Db, migrateToLatest } from '@app/db/client';
+import { buildApp } from '@app/server/app';
+import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/env.ts';
 
 export type Load = typeof load;
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbConfig, migrateToLatest } from '@app/db/client';
 import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
-import { buildDemoUniverse } from '@app/market-data/demo/build';
+import { buildDemoUniverse } from '@app/market-data/demo';
 import { runDailyUpdate } from '@app/market-data/update';
 import { todayUtc } from '@app/shared/trading-day';
 import { buildApp } from '../../apps/server/src/app.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbConfig, migrateToLatest } from '@app/db/client';
-import { buildDemoUniverse } from '@app/market-data/demo/build';
+import { buildDemoUniverse } from '@app/market-data/demo';
 import { getMeta, META_KEYS } from '@app/market-data/meta';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
