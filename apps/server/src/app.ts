@@ -15,6 +15,7 @@ import { notFound } from './lib/errors.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { newClosesPlugin } from './plugins/daily-update.ts';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(companiesRoutes);
       await api.register(screenerRoutes);
+      await api.register(rankingsRoutes);
       await api.register(metaRoutes);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {

@@ -9,3 +9,6 @@ export async function getDataMeta(db: Db): Promise<DataMetaResponse> {
   if (source !== 'demo' && source !== 'real') return { source: 'none', dataDate: null };
   return { source, dataDate };
 }
+
+/** The data date other modules key their per-day caches on (the one reader lives in lib/data-date.ts). */
+export { currentDataDate };
