@@ -11,6 +11,7 @@ import { createDb, type Db, migrateToLatest } from '@app/db/client';
 import { buildApp } from '@app/server/app';
 import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 
 export type Load = typeof load;
 
@@ -19,10 +20,23 @@ export interface Benchmark {
   name: string;
   /** Inserts this benchmark's data into the fresh database. */
   seed(db: Db): Promise<void>;
-  /** The paths to load, each with a short label (and its own connection count, e.g. 50 for pages). */
-  paths: Array<{ label: string; path: string; connections?: number }>;
+  /** The API paths to load, each with a short label. */
+  paths: BenchRequest[];
+  /** Requests that need the running app first (e.g. a signed-in member's token); after `paths`. */
+  requests?: (app: FastifyInstance) => Promise<BenchRequest[]>;
   /** Extra measurements after the table (load while something else runs); print their own lines. */
   extra?: (ctx: { url: string; load: typeof load }) => Promise<void>;
+}
+
+export interface BenchRequest {
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** JSON body of a POST. */
+  body?: unknown;
+  /** Its own connection count (e.g. 50 for pages); default BENCH_CONNECTIONS. */
+  connections?: number;
 }
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -38,10 +52,18 @@ interface Result {
   connections: number;
 }
 
-async function load(url: string, label: string, path: string, clients = connections): Promise<Result> {
+async function load(url: string, label: string, path: string, request: Partial<BenchRequest> = {}): Promise<Result> {
   // The load comes from a worker thread: on the server's own event loop it would take the time
   // it measures (on two cores, roughly halving every figure and skewing the ratios).
-  const r = await autocannon({ url: `${url}${path}`, connections: clients, duration, workers: 1 });
+  const r = await autocannon({
+    url: `${url}${path}`,
+    connections: request.connections ?? connections,
+    duration,
+    workers: 1,
+    method: request.method ?? 'GET',
+    headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
   return {
     label,
     path,
@@ -49,7 +71,7 @@ async function load(url: string, label: string, path: string, clients = connecti
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors,
-    connections: clients,
+    connections: request.connections ?? connections,
   };
 }
 
@@ -88,12 +110,14 @@ async function main() {
   const baseline = await load(url, 'baseline', '/api/health');
   const results = [baseline];
   for (const b of benchmarks) {
-    for (const { label, path, connections: clients } of b.paths) {
-      if (!web && !path.startsWith('/api/')) continue;
+    const requests = [...b.paths, ...((await b.requests?.(app)) ?? [])];
+    for (const r of requests) {
+      if (!web && !r.path.startsWith('/api/')) continue;
       // One request first: a snapshot built on first use (once per data date) is not what a
-      // steady-state figure should time.
-      await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
-      results.push(await load(url, `${b.name}: ${label}`, path, clients));
+      // steady-state figure should time. (Only for reads: a warm-up POST would change the data.)
+      if ((r.method ?? 'GET') === 'GET')
+        await fetch(`${url}${r.path}`, { headers: r.headers }).then((x) => x.arrayBuffer());
+      results.push(await load(url, `${b.name}: ${r.label}`, r.path, r));
     }
   }
   const rows = results.map((r) => ({

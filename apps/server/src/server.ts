@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { runContestJob } from './modules/contest/contest.triggers.ts';
 import { dailyUpdatePlugin } from './plugins/daily-update.ts';
 import { handleShutdownSignals, trackConnections } from './shutdown.ts';
 import { prepareMarketData } from './startup.ts';
@@ -22,7 +23,12 @@ async function main() {
 
   // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
   const app = await buildApp({ config, migrated: true, webDev: process.argv.includes('--dev') });
-  await app.register(dailyUpdatePlugin, { enabled: config.nodeEnv !== 'test', database: config.database });
+  await app.register(dailyUpdatePlugin, {
+    enabled: config.nodeEnv !== 'test',
+    database: config.database,
+    // New closes may fire simulator triggers of members who are away, and value every portfolio.
+    onCurrentData: () => runContestJob(app.db),
+  });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
   handleShutdownSignals(app, trackConnections(app));
