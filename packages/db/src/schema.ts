@@ -12,6 +12,7 @@ import type { ColumnType, Generated } from 'kysely';
  */
 export interface Database {
   app_meta: AppMetaTable;
+  update_locks: UpdateLocksTable;
   companies: CompaniesTable;
   daily_prices: DailyPricesTable;
   shares_outstanding: SharesOutstandingTable;
@@ -27,6 +28,14 @@ export interface Database {
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
+/** A lock held across processes (migration 0005). */
+export interface UpdateLocksTable {
+  name: string;
+  holder: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;

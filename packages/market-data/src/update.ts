@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Db } from '@app/db/client';
 import { loadDataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
@@ -61,12 +63,20 @@ export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promi
   return withUpdateLock(db, () => update(db, options));
 }
 
-// Several servers may share one PostgreSQL database: one update at a time, the others skip.
-// (SQLite serves one process; the server runs one update at a time itself.)
+// One update at a time across processes: several servers may share one PostgreSQL database,
+// and on SQLite `npm run data -- update` may race the server's hourly update. The others skip.
 const UPDATE_LOCK_KEY = 727_001;
 
 async function withUpdateLock(db: Db, run: () => Promise<UpdateResult>): Promise<UpdateResult> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return run();
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const holder = await acquireTableLock(db);
+    if (!holder) return { status: 'busy' };
+    try {
+      return await run();
+    } finally {
+      await db.deleteFrom('update_locks').where('name', '=', LOCK_NAME).where('holder', '=', holder).execute();
+    }
+  }
   return db.connection().execute(async (conn) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as locked`.execute(
       conn,
@@ -78,6 +88,54 @@ async function withUpdateLock(db: Db, run: () => Promise<UpdateResult>): Promise
       await sql`select pg_advisory_unlock(${UPDATE_LOCK_KEY})`.execute(conn);
     }
   });
+}
+
+const LOCK_NAME = 'daily-update';
+/** Past this a lock held on another host counts as abandoned (an update takes minutes at most). */
+const LOCK_LEASE_MS = 2 * 3_600_000;
+
+/** Takes the `update_locks` row (SQLite); the holder's name, or null when a live process holds it. */
+async function acquireTableLock(db: Db): Promise<string | null> {
+  const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const now = new Date();
+    const result = await db
+      .insertInto('update_locks')
+      .values({
+        name: LOCK_NAME,
+        holder,
+        acquired_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + LOCK_LEASE_MS).toISOString(),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({
+            holder: eb.ref('excluded.holder'),
+            acquired_at: eb.ref('excluded.acquired_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where('update_locks.expires_at', '<', now.toISOString()),
+      )
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return holder;
+    // Held: take it over only from a process of this host that no longer exists (kill -9).
+    const row = await db.selectFrom('update_locks').select('holder').where('name', '=', LOCK_NAME).executeTakeFirst();
+    if (!row || !isDeadLocalHolder(row.holder)) return null;
+    await db.deleteFrom('update_locks').where('name', '=', LOCK_NAME).where('holder', '=', row.holder).execute();
+  }
+  return null;
+}
+
+function isDeadLocalHolder(holder: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (host !== hostname() || !pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /**

@@ -145,6 +145,24 @@ describe.each(testEngines())('companies API on %s', (engine) => {
   });
 
   describe('GET /api/companies/{companyName}/{metric}', () => {
+    it('keeps a series answer until the data date moves, then serves the new closes', async () => {
+      const db = app.db;
+      const first = (await get('/api/companies/t/stock-price')).json();
+      const id = (await db.selectFrom('companies').select('id').where('ticker', '=', 'T').executeTakeFirstOrThrow()).id;
+      await db
+        .insertInto('daily_prices')
+        .values({ company_id: id, date: '2024-07-01', close: 17, volume: 1 })
+        .execute();
+      // Same data date: the kept answer (written mid-update, the new row is not published yet).
+      expect((await get('/api/companies/t/stock-price')).json()).toEqual(first);
+      await setMeta(db, META_KEYS.dataDate, '2031-01-02');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // Past the once-a-second read of the data date (an earlier test moved the clock too).
+      vi.setSystemTime(Date.now() + 5_000);
+      const after = await get('/api/companies/t/stock-price').finally(() => vi.useRealTimers());
+      expect(after.json().data.at(-1)).toEqual({ formatted_date: '2024-07-01', column_val: 17, cik: 732717 });
+    });
+
     it('serves 5 years of daily closes up to the last price date, by slug', async () => {
       const res = await get('/api/companies/acme-rockets-corp/stock-price');
       expect(res.statusCode).toBe(200);
