@@ -15,6 +15,7 @@ import { notFound } from './lib/errors.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(companiesRoutes);
       await api.register(screenerRoutes);
       await api.register(metaRoutes);
+      await api.register(newsRoutes);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);
