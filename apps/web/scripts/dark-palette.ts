@@ -102,4 +102,4 @@ ${lines.map((l) => `      ${l}`).join('\n')}
 }
 `;
 writeFileSync(join(import.meta.dirname, '../app/dark-palette.css'), css);
-console.log(`app/dark-palette.css: ${lines.length} colours`);
+process.stdout.write(`app/dark-palette.css: ${lines.length} colours\n`);
