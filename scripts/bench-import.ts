@@ -3,8 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createDb, migrateToLatest } from '../packages/db/src/client.ts';
-import { importAll } from '../packages/market-data/src/importers/import-all.ts';
+import { createDb, migrateToLatest } from '@app/db/client';
+import { importAll } from '@app/market-data/importers';
 
 const dir = resolve(process.argv[2] ?? '../shared/data');
 const tmp = mkdtempSync(join(tmpdir(), 'bench-import-'));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPostgresUrl, resolveDataDir } from '@app/db/client';
-import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo/config';
+import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo';
 import { z } from 'zod';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

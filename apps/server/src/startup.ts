@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDb, migrateToLatest } from '@app/db/client';
-import { ensureDemoUniverse } from '@app/market-data/demo/ensure';
+import { ensureDemoUniverse } from '@app/market-data/demo';
 import { createProgress } from '@app/market-data/progress';
 import type { Config } from './env.ts';
 

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useNavigate,
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -17,7 +18,8 @@ import { themeFromCookieHeader } from '@app/shared/theme';
 import { DataNotice } from './components/data-notice';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
-import { apiGet } from './lib/api-client';
+import { apiGet, setUnauthorizedHandler } from './lib/api-client';
+import { startAuth } from './lib/auth-state';
 import { useNonce } from './lib/nonce';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,10 +71,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const navigate = useNavigate();
   // Marks the document once React has taken over (browser tests wait for it).
   useEffect(() => {
+    startAuth();
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  // SPEC §4 / issue 12: a call refused for an ended session signs out and goes to sign in.
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      const here = `${window.location.pathname}${window.location.search}`;
+      navigate(`/login?redirectTo=${encodeURIComponent(here)}`, { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
   return <Outlet />;
 }
 

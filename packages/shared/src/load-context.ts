@@ -7,6 +7,13 @@ export interface WebLoadContext {
   cspNonce: string;
   /** Canonical origin, e.g. `https://example.com` (no trailing slash). */
   siteUrl: string;
-  /** Calls the site's own API, e.g. `apiFetch('/api/health')`. */
-  apiFetch: (path: string, init?: { headers?: Record<string, string> }) => Promise<Response>;
+  /**
+   * Calls the site's own API, e.g. `apiFetch('/api/health')`; actions POST JSON with
+   * `{method: 'POST', headers: {'content-type': 'application/json'}, body}`. The call carries
+   * the visitor's address, so per-client limits apply to forms sent without JavaScript too.
+   */
+  apiFetch: (
+    path: string,
+    init?: { method?: string; headers?: Record<string, string>; body?: string },
+  ) => Promise<Response>;
 }

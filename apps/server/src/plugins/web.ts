@@ -74,7 +74,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
       const context: WebLoadContext = {
         cspNonce: request.cspNonce,
         siteUrl: opts.siteUrl,
-        apiFetch: (path, init) => injectApi(app, path, init?.headers),
+        apiFetch: (path, init) => injectApi(app, path, init, request.ip),
       };
       // The web app declares AppLoadContext as WebLoadContext (apps/web/app/lib/load-context.ts).
       const response = await handleRequest(toFetchRequest(request, reply), context as unknown as AppLoadContext);
@@ -84,8 +84,19 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
 }
 
 /** Calls the API in process: no socket, same validation, same error shapes. */
-async function injectApi(app: FastifyInstance, path: string, headers?: Record<string, string>) {
-  const res = await app.inject({ method: 'GET', url: path, headers });
+async function injectApi(
+  app: FastifyInstance,
+  path: string,
+  init: Parameters<WebLoadContext['apiFetch']>[1],
+  clientIp: string,
+) {
+  const res = await app.inject({
+    method: (init?.method ?? 'GET') as 'GET',
+    url: path,
+    headers: init?.headers,
+    payload: init?.body,
+    remoteAddress: clientIp,
+  });
   const out = new Headers();
   for (const [name, value] of Object.entries(res.headers)) {
     if (value === undefined) continue;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { avatarLetter, clearStoredUser, readStoredUser, type StoredUser } from '../lib/auth-storage';
+import { authStore, avatarLetter, useAuth } from '../lib/auth-state';
 import { useDismiss } from './use-dismiss';
 
 /**
@@ -9,24 +9,15 @@ import { useDismiss } from './use-dismiss';
  * signed-out state and the browser switches after hydration.
  */
 export function UserMenu() {
-  const [user, setUser] = useState<StoredUser | null>(null);
+  const { user } = useAuth();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  // Re-read on every navigation: sign-in and sign-out pages change storage.
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
-  useEffect(() => {
-    setUser(readStoredUser());
-    setOpen(false);
-  }, [pathname]);
-  useEffect(() => {
-    const onStorage = () => setUser(readStoredUser());
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  useEffect(() => setOpen(false), [pathname]);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(rootRef, open, close);
 
@@ -64,8 +55,7 @@ export function UserMenu() {
         <button
           type="button"
           onClick={() => {
-            clearStoredUser();
-            setUser(null);
+            authStore.signOut();
             navigate('/');
           }}
           className="block w-full rounded-md px-3 py-2 text-left text-sm text-slate-100 hover:bg-white/10"

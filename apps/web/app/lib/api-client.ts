@@ -1,5 +1,5 @@
 import type { AppLoadContext } from 'react-router';
-import { readStoredToken, readStoredUser } from './auth-storage';
+import { authStore } from './auth-state';
 
 /** An API call that answered with an error status; `message` is the body's `error` (SPEC §8). */
 export class ApiClientError extends Error {
@@ -13,12 +13,21 @@ export class ApiClientError extends Error {
   }
 }
 
-export interface ApiGetOptions {
+export interface ApiCallOptions {
   /** On the server: the loader's context, so the call stays in process. */
   context?: AppLoadContext;
   signal?: AbortSignal;
-  /** Send no credentials (public calls the spec makes without them, e.g. the screener). */
+  /**
+   * Send no credentials: sign-up, sign-in and Google (SPEC §7), and public calls the spec makes
+   * without them (e.g. the screener).
+   */
   anonymous?: boolean;
+}
+
+let onUnauthorized: (() => void) | null = null;
+/** What a 401 on a signed-in call does after signing out (the app sends the visitor to /login). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
 }
 
 /**
@@ -26,31 +35,52 @@ export interface ApiGetOptions {
  * In loaders pass `context` (server-side, no network hop); in the browser it uses `fetch`
  * and adds the signed-in user's headers as SPEC §7 asks (X-gurus-id, Authorization).
  */
-export async function apiGet<T>(path: string, options: ApiGetOptions = {}): Promise<T> {
+export function apiGet<T>(path: string, options: ApiCallOptions = {}): Promise<T> {
+  return apiCall<T>('GET', path, undefined, options);
+}
+
+/** POST JSON to an API path; answers the parsed body (or null for an empty one). */
+export function apiPost<T>(path: string, body: unknown, options: ApiCallOptions = {}): Promise<T> {
+  return apiCall<T>('POST', path, body, options);
+}
+
+async function apiCall<T>(method: string, path: string, body: unknown, options: ApiCallOptions): Promise<T> {
+  const headers: Record<string, string> = method === 'GET' ? {} : { 'content-type': 'application/json' };
+  const json = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
+  let sentCredentials = false;
   if (options.context) {
-    response = await options.context.apiFetch(path);
+    response = await options.context.apiFetch(path, { method, headers, body: json });
   } else {
+    if (!options.anonymous) {
+      const auth = browserAuthHeaders();
+      sentCredentials = auth.Authorization !== undefined;
+      Object.assign(headers, auth);
+    }
     try {
-      response = await fetch(path, {
-        headers: options.anonymous ? {} : browserAuthHeaders(),
-        signal: options.signal,
-      });
+      response = await fetch(path, { method, headers, body: json, signal: options.signal });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       throw new ApiClientError(0, 'Network error occurred');
     }
   }
-  if (!response.ok) throw await errorFrom(response);
-  return (await response.json()) as T;
+  if (!response.ok) {
+    if (response.status === 401 && sentCredentials) {
+      // The session ended (expired, password changed elsewhere, signed out on the server).
+      authStore.signOut();
+      onUnauthorized?.();
+    }
+    throw await errorFrom(response);
+  }
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
 }
 
 /** SPEC §7: the stored user id and token go with every call when they exist. */
 export function browserAuthHeaders(): Record<string, string> {
   if (typeof window === 'undefined') return {};
+  const { token, user } = authStore.getState();
   const headers: Record<string, string> = {};
-  const token = readStoredToken();
-  const user = readStoredUser();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (user?.id) headers['X-gurus-id'] = user.id;
   return headers;

@@ -25,7 +25,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * under the rate limit, and retries with exponential backoff on 429, 5xx and network errors.
  */
 export class SecClient {
-  private nextSlot = 0;
+  private lastTurn: Promise<void> = Promise.resolve();
+  private lastSentAt = Number.NEGATIVE_INFINITY;
   readonly dataUrl: string;
   readonly filesUrl: string;
   private readonly gapMs: number;
@@ -66,11 +67,18 @@ export class SecClient {
     }
   }
 
-  private async waitForSlot() {
-    const now = Date.now();
-    const wait = this.nextSlot - now;
-    this.nextSlot = Math.max(now, this.nextSlot) + this.gapMs;
-    if (wait > 0) await sleep(wait);
+  // Callers queue for their turn, and each turn starts a full gap after the previous request
+  // was sent: a timer that fires late on a busy machine never lets the next request crowd it.
+  private waitForSlot(): Promise<void> {
+    const turn = this.lastTurn.then(async () => {
+      for (let wait = this.lastSentAt + this.gapMs - performance.now(); wait > 0; ) {
+        await sleep(wait);
+        wait = this.lastSentAt + this.gapMs - performance.now();
+      }
+      this.lastSentAt = performance.now();
+    });
+    this.lastTurn = turn;
+    return turn;
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Db } from '@app/db/client';
 import type { Company } from '@app/shared/companies';
-import { type DirectoryEntry, directoryVersion, listDirectory } from './companies.repository.ts';
+import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import { currentDataDate } from '../meta/meta.service.ts';
+import { type DirectoryEntry, listDirectory } from './companies.repository.ts';
 
 interface Indexed {
   entry: DirectoryEntry;
@@ -8,38 +10,20 @@ interface Indexed {
   ticker: string;
 }
 
-interface Directory {
-  version: string;
-  entries: Indexed[];
-}
-
-// One directory per database handle (tests open many); rebuilt only when its version changes.
-const directories = new WeakMap<Db, Directory>();
-const loading = new WeakMap<Db, Promise<Directory>>();
+// One directory per data date: companies and their market caps change only with new data
+// (imports and the daily update move the data date last), so no per-request version query.
+const directories = new SnapshotCache<Db, Indexed[]>(async (db) =>
+  (await listDirectory(db)).map((entry) => ({
+    entry,
+    name: entry.comp_name.toLowerCase(),
+    ticker: entry.ticker.toLowerCase(),
+  })),
+);
 
 async function currentDirectory(db: Db): Promise<Indexed[]> {
-  const version = await directoryVersion(db);
-  const cached = directories.get(db);
-  if (cached?.version === version) return cached.entries;
-  let pending = loading.get(db);
-  if (!pending) {
-    pending = listDirectory(db)
-      .then((rows) => {
-        const directory = {
-          version,
-          entries: rows.map((entry) => ({
-            entry,
-            name: entry.comp_name.toLowerCase(),
-            ticker: entry.ticker.toLowerCase(),
-          })),
-        };
-        directories.set(db, directory);
-        return directory;
-      })
-      .finally(() => loading.delete(db));
-    loading.set(db, pending);
-  }
-  return (await pending).entries;
+  // Before any data date (companies without prices) the directory is keyed '', which every
+  // real date sorts after.
+  return directories.get(db, (await currentDataDate(db)) ?? '');
 }
 
 /** The first `limit` companies of the directory: largest market cap first, those without one last. */

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { FundamentalsTable } from '@app/db/schema';
+import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
 import { slugify } from '@app/shared/slug';
 import type { Insertable } from 'kysely';
 import type { FilingColumn } from './companies.repository.ts';
@@ -54,16 +55,14 @@ export async function seedCompany(db: Db, company: SeedCompany): Promise<number>
   }
   const last = closes.at(-1);
   if (last || company.mkcap !== undefined) {
+    const date = last?.[0] ?? '2024-01-02';
     await db
       .insertInto('latest_quotes')
-      .values({
-        company_id: id,
-        date: last?.[0] ?? '2024-01-02',
-        close: last?.[1] ?? 1,
-        volume: 1000,
-        mkcap: company.mkcap ?? null,
-      })
+      .values({ company_id: id, date, close: last?.[1] ?? 1, volume: 1000, mkcap: company.mkcap ?? null })
       .execute();
+    // Loading prices moves the data date last, as an import or the daily update does.
+    const stored = await getMeta(db, META_KEYS.dataDate);
+    if (!stored || stored < date) await setMeta(db, META_KEYS.dataDate, date);
   }
   return id;
 }

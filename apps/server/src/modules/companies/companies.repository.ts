@@ -123,25 +123,6 @@ export async function listDirectory(db: Db): Promise<DirectoryEntry[]> {
   return rows.map((r) => ({ ...toCompanyWire(r), mkcap: r.mkcap }));
 }
 
-/**
- * A short string that changes when the directory would: a company added (companies are never
- * deleted; delisted ones keep their history) or a new trading day (market caps move). Two index
- * look-ups. An in-place rename shows from the next trading day.
- */
-export async function directoryVersion(db: Db): Promise<string> {
-  const [companies, quotes] = await Promise.all([
-    db
-      .selectFrom('companies')
-      .select((eb) => eb.fn.max('id').as('maxId'))
-      .executeTakeFirst(),
-    db
-      .selectFrom('latest_quotes')
-      .select((eb) => eb.fn.max('date').as('date'))
-      .executeTakeFirst(),
-  ]);
-  return `${companies?.maxId ?? 0}:${quotes?.date ?? ''}`;
-}
-
 /** The company's last trading day we hold, or undefined without prices. */
 export async function lastPriceDate(db: Db, companyId: number): Promise<string | undefined> {
   const row = await db

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
 import { slugify } from '@app/shared/slug';
 
 /** One company and its latest quote, as tests and the benchmark seed them. */
@@ -59,6 +60,10 @@ export async function seedQuotes(db: Db, seeds: readonly QuoteSeed[]): Promise<v
       )
       .execute();
   }
+  // Loading prices moves the data date last, as an import or the daily update does.
+  const newest = seeds.reduce((max, s) => (s.date > max ? s.date : max), '');
+  const stored = await getMeta(db, META_KEYS.dataDate);
+  if (newest && (!stored || stored < newest)) await setMeta(db, META_KEYS.dataDate, newest);
 }
 
 /** The trading day the test universe is quoted on. */

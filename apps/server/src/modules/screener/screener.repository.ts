@@ -1,15 +1,6 @@
 import type { Db } from '@app/db/client';
 import { formatDailyChange, type StockListItem } from '@app/shared/screener';
 
-/** The newest trading day in `latest_quotes`, or null before any prices are loaded. */
-export async function findLatestDataDate(db: Db): Promise<string | null> {
-  const row = await db
-    .selectFrom('latest_quotes')
-    .select((eb) => eb.fn.max('date').as('date'))
-    .executeTakeFirst();
-  return row?.date ?? null;
-}
-
 /**
  * Every company quoted on `dataDate` (the currently listed ones), mapped to SPEC §3 rows.
  * The screener filters and sorts this list in memory (decision 006-screener-snapshot).

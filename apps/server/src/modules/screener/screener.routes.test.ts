@@ -1,4 +1,5 @@
 import { testEngines } from '@app/db/testing';
+import { META_KEYS, setMeta } from '@app/market-data/meta';
 import { marketCapBucketOf } from '@app/shared/buckets';
 import { type EodResponse, type StockListItem, splitEodResponse } from '@app/shared/screener';
 import type { FastifyInstance } from 'fastify';
@@ -310,7 +311,8 @@ describe.each(testEngines())('GET /api/companies/eod on %s', (engine) => {
       .set({ date: '2026-11-23' })
       .where('company_id', 'in', app.db.selectFrom('companies').select('id').where('ticker', 'in', ['MSFT', 'APP']))
       .execute();
-    // The newest data date is read at most once a second; move the clock past that, not the test.
+    await setMeta(app.db, META_KEYS.dataDate, '2026-11-23');
+    // The data date is read at most once a second; move the clock past that, not the test.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 1_500);
     const after = await app.inject({ url, headers: { 'if-none-match': String(before.headers.etag) } }).finally(() => {

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import { type EodFilters, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
 import { screenerSectorName } from '@app/shared/sectors';
+import { SnapshotCache } from '../../lib/snapshot-cache.ts';
+import { currentDataDate } from '../meta/meta.service.ts';
 import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.listing.ts';
-import { findLatestDataDate, findListing, findQuotesFingerprint } from './screener.repository.ts';
+import { findListing, findQuotesFingerprint } from './screener.repository.ts';
 
 /** The filters as the listing takes them. Only the screener (`v=2`) chooses the order (SPEC §7). */
 export function criteriaFrom(filters: EodFilters): EodCriteria {
@@ -20,88 +22,47 @@ export function criteriaFrom(filters: EodFilters): EodCriteria {
 /** How often a cached listing checks, in the background, whether its day's quotes were corrected. */
 const RECHECK_AFTER_MS = 60_000;
 
-interface Cached {
+interface Snapshot {
   listing: Listing;
   fingerprint: string;
   checkedAt: number;
   checking: boolean;
 }
 
-// One listing per database handle (tests open many), loaded once per data date.
-const cache = new WeakMap<Db, Cached>();
-// In-flight loads per handle and data date: a caller for one day never gets another day's list.
-const loading = new WeakMap<Db, Map<string, Promise<Listing>>>();
-
-async function load(db: Db, dataDate: string): Promise<Listing> {
-  let pending = loading.get(db);
-  if (!pending) {
-    pending = new Map();
-    loading.set(db, pending);
-  }
-  const inFlight = pending.get(dataDate);
-  if (inFlight) return inFlight;
-  const promise = (async () => {
-    // The digest first: a write landing between the two reads then only causes one more
-    // reload, instead of a list older than its digest that no recheck would ever notice.
-    const fingerprint = await findQuotesFingerprint(db, dataDate);
-    const listing = buildListing(dataDate, await findListing(db, dataDate));
-    const current = cache.get(db);
-    // A slow load of an older day never replaces a newer day's list.
-    if (!current || current.listing.dataDate <= dataDate) {
-      cache.set(db, { listing, fingerprint, checkedAt: Date.now(), checking: false });
-    }
-    return listing;
-  })().finally(() => pending.delete(dataDate));
-  pending.set(dataDate, promise);
-  return promise;
-}
+// One listing per data date, shared by every request (decision 006).
+const listings = new SnapshotCache<Db, Snapshot>(async (db, dataDate) => {
+  // The digest first: a write landing between the two reads then only causes one more
+  // reload, instead of a list older than its digest that no recheck would ever notice.
+  const fingerprint = await findQuotesFingerprint(db, dataDate);
+  const listing = buildListing(dataDate, await findListing(db, dataDate));
+  return { listing, fingerprint, checkedAt: Date.now(), checking: false };
+});
 
 // Same-day corrections: re-read the listing only when the day's quotes changed.
-async function recheck(db: Db, cached: Cached): Promise<void> {
+async function recheck(db: Db, snapshot: Snapshot): Promise<void> {
   try {
-    const fingerprint = await findQuotesFingerprint(db, cached.listing.dataDate);
+    const { dataDate } = snapshot.listing;
+    const fingerprint = await findQuotesFingerprint(db, dataDate);
     // Skip when a newer list replaced this one meanwhile.
-    if (cache.get(db) === cached && fingerprint !== cached.fingerprint) await load(db, cached.listing.dataDate);
+    if (listings.peek(db)?.value === snapshot && fingerprint !== snapshot.fingerprint) {
+      await listings.refresh(db, dataDate);
+    }
   } finally {
-    cached.checkedAt = Date.now();
-    cached.checking = false;
+    snapshot.checkedAt = Date.now();
+    snapshot.checking = false;
   }
 }
 
-/** How long a read of the newest data date serves later requests. */
-const DATA_DATE_TTL_MS = 1_000;
-const dataDates = new WeakMap<Db, { readAt: number; date: Promise<string | null> }>();
-
-// New prices arrive once a day: reading the newest date at most once a second per process keeps
-// that index lookup off most requests, and new prices still show within a second.
-function latestDataDate(db: Db): Promise<string | null> {
-  const now = Date.now();
-  const cached = dataDates.get(db);
-  if (cached && now - cached.readAt < DATA_DATE_TTL_MS) return cached.date;
-  const date = findLatestDataDate(db);
-  dataDates.set(db, { readAt: now, date });
-  // An empty database (no prices yet) is never remembered: the first load shows at once.
-  date.then(
-    (d) => d === null && dataDates.delete(db),
-    () => dataDates.delete(db),
-  );
-  return date;
-}
-
-/**
- * The current listing, or null before any prices are loaded. The newest data date is read at
- * most once a second (one index lookup), so the day new prices arrive they show within a second.
- */
+/** The current listing, or null before any prices are loaded. */
 export async function currentListing(db: Db, log?: { error: (obj: object, msg: string) => void }) {
-  const dataDate = await latestDataDate(db);
+  const dataDate = await currentDataDate(db);
   if (dataDate === null) return null;
-  const cached = cache.get(db);
-  if (!cached || cached.listing.dataDate !== dataDate) return load(db, dataDate);
-  if (!cached.checking && Date.now() - cached.checkedAt > RECHECK_AFTER_MS) {
-    cached.checking = true;
-    recheck(db, cached).catch((err) => log?.error({ err }, 'screener listing refresh failed'));
+  const snapshot = await listings.get(db, dataDate);
+  if (!snapshot.checking && Date.now() - snapshot.checkedAt > RECHECK_AFTER_MS) {
+    snapshot.checking = true;
+    recheck(db, snapshot).catch((err) => log?.error({ err }, 'screener listing refresh failed'));
   }
-  return cached.listing;
+  return snapshot.listing;
 }
 
 /**

@@ -4,7 +4,7 @@ import { nameFromSlug } from '@app/shared/slug';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { PageContainer, PageHeader } from '../../../components/ui/page-header';
-import { readStoredUser } from '../../../lib/auth-storage';
+import { useAuth } from '../../../lib/auth-state';
 import { fetchSeries } from '../company-metrics.api';
 import type { CompanyMetricsData } from '../company-metrics.loader';
 import { PAGE_TITLE } from '../company-metrics.meta';
@@ -257,12 +257,5 @@ function LatestValues({ series }: { series: MetricSeriesResponse }) {
 
 /** Whether a user is signed in (browser storage, so false on the server and until hydration). */
 function useSignedIn(): boolean {
-  const [signedIn, setSignedIn] = useState(false);
-  useEffect(() => {
-    const read = () => setSignedIn(readStoredUser() !== null);
-    read();
-    window.addEventListener('storage', read);
-    return () => window.removeEventListener('storage', read);
-  }, []);
-  return signedIn;
+  return useAuth().user !== null;
 }

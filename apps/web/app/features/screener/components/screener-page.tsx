@@ -1,11 +1,12 @@
 import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener-view';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { DataTable } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
 import type { ScreenerData } from '../screener.api';
 import { DEFAULT_VIEW, eodCsvPath, type ScreenerView, searchFromView, toggleSort } from '../screener-params';
 import { type FilterDraft, ScreenerFilters } from './screener-filters';
-import { ScreenerTable } from './screener-table';
+import { SCREENER_COLUMNS, screenerSortColumn } from './screener-table';
 
 /** SPEC §4: search and filter changes reload after 500 ms without typing. */
 const DEBOUNCE_MS = 500;
@@ -89,20 +90,21 @@ export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; da
             ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} companies`
             : ''}
       </p>
-      {data.error ? (
-        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-          <p>{data.error}</p>
-          <button
-            type="button"
-            onClick={() => revalidator.revalidate()}
-            className="mt-3 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
-          >
-            Try again
-          </button>
-        </div>
-      ) : rows.length === 0 ? (
-        <div className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600">
-          {count > 0 ? (
+      <DataTable
+        label="Companies"
+        columns={SCREENER_COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.ticker}
+        sort={{ column: view.sort, direction: view.dir }}
+        onSort={(columnId) => {
+          const column = screenerSortColumn(columnId);
+          if (column) show(toggleSort(view, column));
+        }}
+        loading={busy}
+        error={data.error}
+        onRetry={() => revalidator.revalidate()}
+        empty={
+          count > 0 ? (
             <p>
               This page is past the end of the list.{' '}
               <button
@@ -114,18 +116,10 @@ export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; da
               </button>
             </p>
           ) : (
-            <p>No companies found matching your criteria.</p>
-          )}
-        </div>
-      ) : (
-        <ScreenerTable
-          rows={rows}
-          sort={view.sort}
-          dir={view.dir}
-          busy={busy}
-          onSort={(column) => show(toggleSort(view, column))}
-        />
-      )}
+            'No companies found matching your criteria.'
+          )
+        }
+      />
       {count > SCREENER_PAGE_SIZE ? (
         <div className="mt-4">
           <Pager

@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+export type SortDirection = 'asc' | 'desc';
+
+/** One column of a {@link DataTable}, generic over the row it reads. */
+export interface DataTableColumn<Row> {
+  /** Stable id; the sort state and `onSort` speak of columns by it. */
+  id: string;
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Right-aligned with tabular figures, so digits line up down the column. */
+  numeric?: boolean;
+  /** Offers a sort button in the header (needs `onSort` on the table). */
+  sortable?: boolean;
+  /** Stays in view while a narrow screen scrolls the other columns sideways. Use on the first column. */
+  sticky?: boolean;
+  /** The cell becomes a link to this address (the row's link, e.g. a company page). */
+  href?: (row: Row) => string;
+  /** Extra classes of the body cell, e.g. a colour that depends on the value. */
+  cellClassName?: (row: Row) => string;
+}
+
+export interface DataTableProps<Row> {
+  /** Accessible name of the scrolling region around the table. */
+  label: string;
+  columns: ReadonlyArray<DataTableColumn<Row>>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** The column the rows are sorted by, if the table shows it. */
+  sort?: { column: string; direction: SortDirection } | null;
+  onSort?: (columnId: string) => void;
+  /** A request for new rows is under way: the old rows stay, dimmed, with `aria-busy`. */
+  loading?: boolean;
+  /** Replaces the table with a red alert box. */
+  error?: ReactNode;
+  /** Shown with `error` to try again. */
+  onRetry?: () => void;
+  /** Shown instead of the table when there are no rows (and no error, and nothing loading yet). */
+  empty?: ReactNode;
+  /** Minimum table width before the region scrolls sideways (a Tailwind class). */
+  minWidthClass?: string;
+  caption?: string;
+}
+
+const TH = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600';
+const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
+
+/** A link inside a cell, styled like every row link of the site (for cells with more than the link). */
+export function CellLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={LINK}>
+      {children}
+    </Link>
+  );
+}
+
+function SortArrow({ direction }: { direction: SortDirection | null }) {
+  const path =
+    direction === 'asc' ? 'M6 14l6-6 6 6' : direction === 'desc' ? 'M6 10l6 6 6-6' : 'M8 9l4-4 4 4M8 15l4 4 4-4';
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d={path} />
+    </svg>
+  );
+}
+
+function ariaSort(column: string, sort: DataTableProps<unknown>['sort']): 'ascending' | 'descending' | 'none' {
+  if (!sort || sort.column !== column) return 'none';
+  return sort.direction === 'asc' ? 'ascending' : 'descending';
+}
+
+/**
+ * The site's table: sortable headers with `aria-sort`, numeric columns right-aligned, loading,
+ * empty and error states, cell links, and a region of its own that scrolls sideways on a narrow
+ * screen so the page never does.
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  sort = null,
+  onSort,
+  loading = false,
+  error,
+  onRetry,
+  empty = 'Nothing to show.',
+  minWidthClass = 'min-w-[52rem]',
+  caption,
+}: DataTableProps<Row>) {
+  if (error) {
+    return (
+      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+        <p>{error}</p>
+        {onRetry ? (
+          <button
+            type="button"
+            onClick={onRetry}
+            className="mt-3 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
+          >
+            Try again
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <div
+        aria-busy={loading}
+        className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600"
+        data-state={loading ? 'loading' : 'empty'}
+      >
+        {loading ? <p>Loading…</p> : typeof empty === 'string' ? <p>{empty}</p> : empty}
+      </div>
+    );
+  }
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must reach the region to scroll the table sideways on a narrow screen
+      tabIndex={0}
+      className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500"
+    >
+      <table aria-busy={loading} className={`w-full ${minWidthClass} text-sm ${loading ? 'opacity-60' : ''}`}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className="border-b border-slate-200 bg-slate-50">
+          <tr>
+            {columns.map((column) => {
+              const align = column.numeric ? 'text-right' : 'text-left';
+              const sticky = column.sticky ? 'sticky left-0 bg-slate-50' : '';
+              const sortable = column.sortable && onSort;
+              const state = ariaSort(column.id, sort);
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  aria-sort={sortable ? state : undefined}
+                  className={`${TH} ${align} ${sticky}`}
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      onClick={() => onSort(column.id)}
+                      className={`${column.numeric ? 'ml-auto' : ''} inline-flex items-center gap-1 rounded uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 ${state !== 'none' ? 'text-brand-700' : ''}`}
+                    >
+                      {column.header}
+                      <SortArrow direction={state === 'none' ? null : (sort?.direction ?? null)} />
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="group hover:bg-slate-50">
+              {columns.map((column) => {
+                const content = column.cell(row);
+                const classes = [
+                  'px-3 py-3',
+                  column.numeric ? 'text-right tabular-nums' : '',
+                  column.sticky ? 'sticky left-0 bg-white group-hover:bg-slate-50' : '',
+                  column.cellClassName?.(row) ?? '',
+                ]
+                  .filter(Boolean)
+                  .join(' ');
+                return (
+                  <td key={column.id} className={classes}>
+                    {column.href ? <CellLink to={column.href(row)}>{content}</CellLink> : content}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+/** SPEC §5 and §8 texts, spelled once for the pages and the API. */
+export const AUTH_MESSAGES = {
+  usernameRequired: 'Username is required',
+  usernameFormat: 'Username must be 2-20 characters and contain only letters, numbers, and underscores',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid email address',
+  passwordMin: 'Password must be at least 6 characters',
+  passwordMax: 'Password must be at most 128 characters',
+  passwordRequired: 'Password is required',
+  passwordsMismatch: 'Passwords do not match',
+  termsRequired: 'Please accept the Terms of Service and Privacy Policy',
+  forgotEmailRequired: 'Please enter your email address',
+  newPasswordsMismatch: 'New passwords do not match',
+  oldPasswordRequired: 'Current password is required',
+  googleTokenMissing: 'Missing Google ID token',
+  resetTokenMissing: 'This reset link is incomplete. Ask for a new one.',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  googleFailed: 'Google login failed. Please try again.',
+  signupFailed: 'Failed to create account. Please try again.',
+  resetEmailFailed: 'Failed to send reset email. Please try again.',
+} as const;
+
+/** SPEC §9: 2–20 letters, digits or underscores. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{2,20}$/;
+export const PASSWORD_MIN = 6;
+/** Long enough for any passphrase, short enough that hashing stays cheap. */
+export const PASSWORD_MAX = 128;
+
+// Each rule stops at its first failure (`pipe`), so a field reports one message, in SPEC §5 order.
+export const UsernameSchema = z
+  .string({ error: AUTH_MESSAGES.usernameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.usernameRequired)
+  .pipe(z.string().regex(USERNAME_PATTERN, AUTH_MESSAGES.usernameFormat));
+
+export const emailSchema = (requiredMessage: string = AUTH_MESSAGES.emailRequired) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .pipe(z.string().max(254, AUTH_MESSAGES.emailInvalid).pipe(z.email(AUTH_MESSAGES.emailInvalid)));
+export const EmailSchema = emailSchema();
+
+export const NewPasswordSchema = z
+  .string({ error: AUTH_MESSAGES.passwordMin })
+  .min(PASSWORD_MIN, AUTH_MESSAGES.passwordMin)
+  .max(PASSWORD_MAX, AUTH_MESSAGES.passwordMax);
+
+/** SPEC §3 Signup: `POST /api/auth/signup`. */
+export const SignupRequestSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  password: NewPasswordSchema,
+});
+export type SignupRequest = z.infer<typeof SignupRequestSchema>;
+
+/** The sign-up page's form: the request plus confirmation and terms (SPEC §5, in order). */
+export const SignupFormSchema = SignupRequestSchema.extend({
+  confirmPassword: z.string().default(''),
+  terms: z.literal('on', { error: AUTH_MESSAGES.termsRequired }),
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: AUTH_MESSAGES.passwordsMismatch,
+  // Checked even while other fields are wrong, so every message shows at once.
+  when: (payload) => typeof (payload.value as { password?: unknown })?.password === 'string',
+});
+
+export const LoginRequestSchema = z.object({
+  email: EmailSchema,
+  password: z
+    .string({ error: AUTH_MESSAGES.passwordRequired })
+    .min(1, AUTH_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX),
+  /** Remember me: a longer-lived token (the page also keeps it in localStorage). */
+  remember: z.boolean().optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginFormSchema = LoginRequestSchema.omit({ remember: true }).extend({
+  remember: z.literal('on').optional(),
+  redirectTo: z.string().optional(),
+});
+
+/** SPEC §3 Google login: the ID token the Google button hands back. */
+export const GoogleLoginRequestSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.googleTokenMissing }).min(1, AUTH_MESSAGES.googleTokenMissing).max(8192),
+  remember: z.boolean().optional(),
+});
+export type GoogleLoginRequest = z.infer<typeof GoogleLoginRequestSchema>;
+
+/** SPEC §3 Login response. */
+export const LoginResponseSchema = z.object({
+  me: z.object({ userid: z.number().int(), email: z.string() }),
+  token: z.string(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const ForgotPasswordRequestSchema = z.object({
+  email: emailSchema(AUTH_MESSAGES.forgotEmailRequired),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
+
+/** The same answer whether or not the address has an account. */
+export const ForgotPasswordResponseSchema = z.object({ message: z.string() });
+
+export const ResetPasswordRequestSchema = z.object({
+  token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing).max(200),
+  password: NewPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequestSchema>;
+
+export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
+  confirmPassword: z.string().default(''),
+}).refine((v) => v.password === v.confirmPassword, {
+  path: ['confirmPassword'],
+  message: AUTH_MESSAGES.passwordsMismatch,
+});
+
+/** SPEC §7 `POST /api/auth/updatepwd`. */
+export const UpdatePasswordRequestSchema = z.object({
+  oldPwd: z
+    .string({ error: AUTH_MESSAGES.oldPasswordRequired })
+    .min(1, AUTH_MESSAGES.oldPasswordRequired)
+    .max(PASSWORD_MAX),
+  newPwd: NewPasswordSchema,
+});
+export type UpdatePasswordRequest = z.infer<typeof UpdatePasswordRequestSchema>;
+
+export const UpdatePasswordFormSchema = UpdatePasswordRequestSchema.extend({
+  confirmPwd: z.string().default(''),
+}).refine((v) => v.newPwd === v.confirmPwd, {
+  path: ['confirmPwd'],
+  message: AUTH_MESSAGES.newPasswordsMismatch,
+  when: (payload) => typeof (payload.value as { newPwd?: unknown })?.newPwd === 'string',
+});
+
+/** What the sign-in pages need to know about the server: Google sign-in is on when it names a client. */
+export const AuthConfigResponseSchema = z.object({ googleClientId: z.string().nullable() });
+export type AuthConfigResponse = z.infer<typeof AuthConfigResponseSchema>;
+
+export const OkResponseSchema = z.object({ message: z.string() });
