@@ -150,6 +150,21 @@ describe('the theme: system by default, the cookie when chosen, no flash', () =>
     expect(system).not.toMatch(/<html[^>]*data-theme=/);
   });
 
+  it('sends hashed scripts without document-only headers (they count in every page’s budget)', async () => {
+    const html = await (await fetch(`${site.server.url}/news`)).text();
+    const script = html.match(/\/assets\/entry\.client-[\w-]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    const res = await fetch(`${site.server.url}${script}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    const page = await fetch(`${site.server.url}/news`);
+    expect(page.headers.get('content-security-policy')).toContain("'nonce-");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
   it('follows a dark system setting without a cookie, and the toggle stores the opposite choice', async () => {
     const { page, errors, close } = await themedPage(site.browser, site.server.url, VIEWPORTS.desktop, null, 'dark');
     await goto(page, `${site.server.url}/privacy`);
