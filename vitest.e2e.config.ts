@@ -7,6 +7,9 @@ export default defineConfig({
     env: { TZ: 'UTC' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for what a person would wait for (a PDF parsed, a menu closed after a
+    // navigation): on a busy shared machine that can take seconds, not the default one.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
     // Two cores: one server and one browser per file, files one after another.
     fileParallelism: false,
   },

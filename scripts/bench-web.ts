@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startServer } from '@app/test-support/server';
 import lighthouse from 'lighthouse';
-import { startServer } from '../apps/web/tests/e2e/support/server.ts';
 
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // NOTES.md: without the networking flags Chromium keeps trying to reach the internet.

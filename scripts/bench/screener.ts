@@ -1,7 +1,7 @@
 // The screener's end-of-day list at 10,000 listed companies (a seeded loop, not the demo-universe
 // generator), quoted on a later day than any other benchmark's, so they are the listed ones.
 import type { Db } from '@app/db/client';
-import { type QuoteSeed, seedQuotes } from '../../apps/server/src/modules/screener/screener.fixtures.ts';
+import { type QuoteSeed, seedQuotes } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';
 import { seededRandom } from '../bench-random.ts';
 

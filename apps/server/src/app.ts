@@ -20,6 +20,7 @@ import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -35,6 +36,8 @@ export interface BuildAppOptions {
   webDev?: boolean;
   /** Log output; `false` silences it (tests). */
   logger?: boolean;
+  /** Prefix of this app's rate-limit keys in Redis (tests sharing one Redis give each app its own). */
+  rateLimitPrefix?: string;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -69,6 +72,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     siteUrl: config.siteUrl,
     enforceCsp: !options.webDev,
+  });
+  // Before every route: the limiter attaches itself to routes as they are declared.
+  await app.register(rateLimitPlugin, {
+    perMinute: config.rateLimitPerMinute,
+    redisUrl: config.redisUrl,
+    keyPrefix: options.rateLimitPrefix,
   });
   await app.register(
     dbPlugin,

@@ -25,6 +25,12 @@ const EnvSchema = z
       .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
       .default('false'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    RATE_LIMIT_PER_MINUTE: z
+      .string()
+      .default('1000')
+      .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
+      .transform(Number),
   })
   .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
     path: ['JWT_SECRET'],
@@ -48,6 +54,10 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: DemoConfig;
+  /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
+  redisUrl: string | undefined;
+  /** Requests per minute per client for pages and reads; 0 turns every limit off. */
+  rateLimitPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +99,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     demo,
+    redisUrl: e.REDIS_URL,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
 }
 

@@ -1,11 +1,10 @@
 // Part (c) of the evaluation: the real page in headless Chromium on a generated 300-page PDF.
 // Needs the web build (`npm run build`) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_PATH, launchBrowser } from '@app/test-support/browser';
+import { startServer } from '@app/test-support/server';
+import type { Browser, Page } from 'playwright-core';
 import { makePdf, type PdfPageSpec } from '../src/testing/make-pdf';
 
 const PAGES = 300;
@@ -52,16 +51,6 @@ export function benchmarkDocument(): { pages: PdfPageSpec[]; questions: string[]
     pages.push({ paragraphs });
   }
   return { pages, questions };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 /** Asks one question through the page and returns the time until the answer is on screen. */
@@ -125,51 +114,23 @@ function percentile(xs: number[], p: number): number {
 }
 
 export async function runBrowserBenchmark(repo: string): Promise<void> {
-  const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(join(repo, 'apps/web/build/client'))) {
     console.log('(c) skipped: no web build; run `npm run build` first.');
     return;
   }
-  if (!existsSync(chromiumPath)) {
-    console.log(`(c) skipped: no Chromium at ${chromiumPath} (set CHROMIUM_PATH).`);
+  if (!existsSync(CHROMIUM_PATH)) {
+    console.log(`(c) skipped: no Chromium at ${CHROMIUM_PATH} (set CHROMIUM_PATH).`);
     return;
   }
   const { pages, questions } = benchmarkDocument();
   const pdf = Buffer.from(await makePdf(pages));
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'docqa-bench-'));
-  const url = `http://127.0.0.1:${port}`;
-  const server = spawn(join(repo, 'node_modules/.bin/tsx'), [join(repo, 'apps/server/src/server.ts')], {
-    cwd: repo,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SITE_URL: url, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      // The same flags as the browser tests (apps/web/tests/e2e/support/browser.ts): without the
-      // networking ones Chromium keeps trying to reach the internet.
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--enable-precise-memory-info',
-    ],
-  });
+  // The same server and browser set-up as the browser tests; the memory flag lets the worker's
+  // heap be read below.
+  const server = await startServer();
+  const url = server.url;
+  let browser: Browser | undefined;
   try {
-    for (let i = 0; ; i += 1) {
-      const ok = await fetch(`${url}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (i > 300) throw new Error('The server did not start');
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    browser = await launchBrowser(['--enable-precise-memory-info']);
     const page = await browser.newPage();
     await page.goto(`${url}/doc-qa`);
     await page.waitForSelector('html[data-hydrated="true"]');
@@ -200,8 +161,7 @@ export async function runBrowserBenchmark(repo: string): Promise<void> {
         `JS heap of the Document QA worker ${mb(workerBytes)}`,
     );
   } finally {
-    await browser.close();
-    server.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    await browser?.close();
+    await server.stop();
   }
 }

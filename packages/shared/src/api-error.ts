@@ -10,14 +10,44 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
-/** Machine codes the API answers with. */
+/**
+ * Domain error codes: what a service refuses and why, independent of HTTP (the server picks the
+ * status in one table, apps/server/src/lib/errors.ts).
+ */
+export const DOMAIN_ERROR_CODES = {
+  /** A purchase asks for more points than the member has available. */
+  insufficientPoints: 'INSUFFICIENT_POINTS',
+  /** The pick does not exist or belongs to another member. */
+  pickNotFound: 'PICK_NOT_FOUND',
+  /** The pick was already sold (by hand or by a trigger). */
+  pickClosed: 'PICK_CLOSED',
+  /** No company trades under the ticker. */
+  unknownTicker: 'UNKNOWN_TICKER',
+  /** Sign-up with an email address that already has an account. */
+  emailTaken: 'EMAIL_TAKEN',
+  /** Sign-up or profile change to a username someone else has. */
+  usernameTaken: 'USERNAME_TAKEN',
+  /** Sign-in with an unknown email or a wrong password (deliberately not saying which). */
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  /** Too many requests from one client (or account) in a time window: 429 with Retry-After. */
+  rateLimited: 'RATE_LIMITED',
+  /** A market-data update is already in progress. */
+  updateRunning: 'UPDATE_RUNNING',
+} as const;
+export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[keyof typeof DOMAIN_ERROR_CODES];
+
+/**
+ * Machine codes the API answers with: first the ones any route can give (named after the HTTP
+ * failure), then the domain ones, which say what went wrong in the product's own words so a page
+ * can react to the case rather than to a status number.
+ */
 export const ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
   unauthorized: 'UNAUTHORIZED',
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
-  tooManyRequests: 'TOO_MANY_REQUESTS',
   internal: 'INTERNAL_ERROR',
+  ...DOMAIN_ERROR_CODES,
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@app/shared/api-error';
+import { DOMAIN_ERROR_CODES, type DomainErrorCode, ERROR_CODES, type ErrorCode } from '@app/shared/api-error';
 
 /**
  * The coded error services throw. Only the error handler turns it into HTTP,
@@ -20,3 +20,33 @@ export const unauthorized = (message = 'Sign in to use this') => new AppError(40
 export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forbidden, message);
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
+
+/** The HTTP status of each domain code: the one place a domain refusal meets the transport. */
+const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
+  INSUFFICIENT_POINTS: 422,
+  PICK_NOT_FOUND: 404,
+  PICK_CLOSED: 409,
+  UNKNOWN_TICKER: 404,
+  EMAIL_TAKEN: 409,
+  USERNAME_TAKEN: 409,
+  INVALID_CREDENTIALS: 401,
+  RATE_LIMITED: 429,
+  UPDATE_RUNNING: 409,
+};
+
+/** A coded domain refusal, e.g. `throw domainError('PICK_CLOSED', 'This pick was already sold')`. */
+export const domainError = (code: DomainErrorCode, message: string) => new AppError(DOMAIN_STATUS[code], code, message);
+
+const D = DOMAIN_ERROR_CODES;
+export const insufficientPoints = (message = 'Not enough points available') =>
+  domainError(D.insufficientPoints, message);
+export const pickNotFound = (message = 'Position not found') => domainError(D.pickNotFound, message);
+export const pickClosed = (message = 'This pick is already closed') => domainError(D.pickClosed, message);
+export const unknownTicker = (ticker: string) => domainError(D.unknownTicker, `Unknown ticker '${ticker}'`);
+export const emailTaken = (message = 'An account with this email already exists') => domainError(D.emailTaken, message);
+export const usernameTaken = (message = 'This username is taken') => domainError(D.usernameTaken, message);
+export const invalidCredentials = (message = 'Invalid email or password') => domainError(D.invalidCredentials, message);
+export const rateLimited = (message = 'Too many attempts. Please try again later.') =>
+  domainError(D.rateLimited, message);
+export const updateRunning = (message = 'A market-data update is already running') =>
+  domainError(D.updateRunning, message);

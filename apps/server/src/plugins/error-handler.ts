@@ -17,7 +17,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
   409: ERROR_CODES.conflict,
-  429: ERROR_CODES.tooManyRequests,
+  429: ERROR_CODES.rateLimited,
 };
 
 /** Turns a schema failure into one sentence naming the field, e.g. "Invalid query parameter 'pageNumber': ...". */

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { Db } from '@app/db/client';
+import { createTokenService, filingRow, seedCompany, weekdays } from '@app/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createTokenService } from '../../../server/src/lib/tokens';
-import { filingRow, seedCompany, weekdays } from '../../../server/src/modules/companies/companies.fixtures';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
 import { useSite } from './support/site';
 

@@ -1,13 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from '@app/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  DATA_DATE,
-  type QuoteSeed,
-  seedQuotes,
-  TEST_UNIVERSE,
-} from '../../../server/src/modules/screener/screener.fixtures';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
 import { useSite } from './support/site';
 

@@ -3,6 +3,7 @@ import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
 // Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
@@ -22,6 +23,9 @@ function isFresh(request: FastifyRequest, reply: FastifyReply, version: string):
 function notModified(reply: FastifyReply) {
   return reply.code(304).removeHeader('content-type').send();
 }
+
+/** CSV downloads per client per minute. */
+export const CSV_PER_MINUTE = 20;
 
 const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
 
@@ -57,7 +61,8 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/eod.csv',
     {
-      config: { auth: 'optional' },
+      // A download of the whole list: a person needs a few a minute, a scraper thousands.
+      config: { auth: 'optional', rateLimit: routeLimit(CSV_PER_MINUTE, '1 minute') },
       schema: {
         tags: ['screener'],
         summary: 'Every company matching the screener filters, as a CSV download',
@@ -66,6 +71,7 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.string().describe('text/csv, one header row then one row per company'),
           304: NotModifiedSchema,
           400: ApiErrorSchema,
+          429: ApiErrorSchema.describe('Too many downloads from this client: wait for Retry-After seconds'),
         },
       },
     },

@@ -1,0 +1,5 @@
+// What the browser journeys and the benchmarks use of the server: the seeding fixtures of its
+// modules (a new module's fixtures get a line here) and the token service that signs a member in.
+export { createTokenService, type TokenUser } from './lib/tokens.ts';
+export { filingRow, type SeedCompany, seedCompany, weekdays } from './modules/companies/companies.fixtures.ts';
+export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DbHandle } from './client.ts';
+import { createTestDb, testEngines } from './testing.ts';
+import { type DbOrTx, inTransaction } from './transaction.ts';
+
+// The pattern every feature follows: repositories take `db` or a transaction first and never
+// open one; the service decides what must happen together.
+const companyRepository = {
+  async insert(db: DbOrTx, ticker: string): Promise<number> {
+    const row = await db
+      .insertInto('companies')
+      .values({ ticker, name: `${ticker} Corp`, slug: ticker.toLowerCase() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+};
+const priceRepository = {
+  async insert(db: DbOrTx, companyId: number, rows: Array<{ date: string; close: number }>): Promise<void> {
+    await db
+      .insertInto('daily_prices')
+      .values(rows.map((r) => ({ company_id: companyId, date: r.date, close: r.close, volume: 1 })))
+      .execute();
+  },
+};
+/** A service: a company and its first prices exist together or not at all. */
+async function listCompany(db: DbOrTx, ticker: string, prices: Array<{ date: string; close: number }>) {
+  return inTransaction(db, async (trx) => {
+    const id = await companyRepository.insert(trx, ticker);
+    await priceRepository.insert(trx, id, prices);
+    return id;
+  });
+}
+
+describe.each(testEngines())('repositories in one transaction on %s', (engine) => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb(engine);
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+  beforeEach(async () => {
+    await handle.db.deleteFrom('daily_prices').execute();
+    await handle.db.deleteFrom('companies').execute();
+  });
+
+  const counts = async () => ({
+    companies: (await handle.db.selectFrom('companies').select('id').execute()).length,
+    prices: (await handle.db.selectFrom('daily_prices').select('date').execute()).length,
+  });
+
+  it('commits both repository calls together', async () => {
+    await listCompany(handle.db, 'OK', [
+      { date: '2026-01-02', close: 10 },
+      { date: '2026-01-05', close: 11 },
+    ]);
+    expect(await counts()).toEqual({ companies: 1, prices: 2 });
+  });
+
+  it('leaves nothing behind when the second call fails', async () => {
+    // The same day twice breaks the (company_id, date) key after the company row was written.
+    const failing = listCompany(handle.db, 'BAD', [
+      { date: '2026-01-02', close: 10 },
+      { date: '2026-01-02', close: 12 },
+    ]);
+    await expect(failing).rejects.toThrow();
+    expect(await counts()).toEqual({ companies: 0, prices: 0 });
+  });
+
+  it('joins an open transaction, so an outer rollback undoes an inner service', async () => {
+    const outer = inTransaction(handle.db, async (trx) => {
+      await listCompany(trx, 'INNER', [{ date: '2026-01-02', close: 10 }]);
+      expect((await trx.selectFrom('companies').select('id').execute()).length).toBe(1);
+      throw new Error('the outer step fails');
+    });
+    await expect(outer).rejects.toThrow('the outer step fails');
+    expect(await counts()).toEqual({ companies: 0, prices: 0 });
+  });
+});

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Flags for Debian's Chromium: headless in a container, and off the network (without the
+ * networking ones it keeps trying to reach the internet).
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+/** Debian's Chromium, headless, with those flags; Playwright gives every launch a fresh profile. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...extraArgs],
+  });
+}
+
+export const VIEWPORTS = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Opens a page and collects console errors (a CSP violation shows up there). */
+export async function openPage(browser: Browser, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(err.message));
+  return { page, errors, close: () => context.close() };
+}
+
+/** Waits until React has hydrated the page (root sets `data-hydrated`). */
+export async function gotoHydrated(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.waitForSelector('html[data-hydrated="true"]');
+  return response;
+}
+
+/** Serious and critical accessibility violations, as axe reports them. */
+export async function seriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** `test-results/` at the repository root, where screenshots go. */
+export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results');

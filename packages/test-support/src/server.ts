@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A port nothing listens on right now, from the system. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * The real site (`npm start` minus the build) on a free port with a fresh DATA_DIR.
+ * Needs the web build (`npm run build`), which `npm test` makes first.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(join(REPO, 'node_modules/.bin/tsx'), [join(REPO, 'apps/server/src/server.ts')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SITE_URL: url,
+      LOG_LEVEL: 'warn',
+      // A fresh DATA_DIR builds the demo universe before listening: keep it small here.
+      DEMO_COMPANIES: '200',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited during start-up (code ${child.exitCode})`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('The server did not become healthy within 90 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
