@@ -16,6 +16,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(healthRoutes);
       await api.register(companiesRoutes);
       await api.register(screenerRoutes);
+      await api.register(rankingsRoutes);
       await api.register(metaRoutes);
       await api.register(newsRoutes);
       // Unknown API paths answer JSON, never the HTML 404 page.

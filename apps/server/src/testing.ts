@@ -2,4 +2,11 @@
 // modules (a new module's fixtures get a line here) and the token service that signs a member in.
 export { createTokenService, type TokenUser } from './lib/tokens.ts';
 export { filingRow, type SeedCompany, seedCompany, weekdays } from './modules/companies/companies.fixtures.ts';
+export {
+  RANKINGS_DATA_DATE,
+  RANKINGS_UNIVERSE,
+  type RankingSeed,
+  rankingFillers,
+  seedRankings,
+} from './modules/rankings/rankings.fixtures.ts';
 export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';

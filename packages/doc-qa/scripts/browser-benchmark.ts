@@ -156,7 +156,7 @@ export async function runBrowserBenchmark(repo: string): Promise<void> {
         `extraction + indexing ${(loadMs / 1000).toFixed(2)} s (page says: ${preflight})`,
     );
     console.log(
-      `    ${times.length} questions, reader R0, click to answer on screen: p50 ${percentile(times, 50).toFixed(0)} ms, ` +
+      `    ${times.length} questions, reader R1 (R0 as fallback), click to answer on screen: p50 ${percentile(times, 50).toFixed(0)} ms, ` +
         `p95 ${percentile(times, 95).toFixed(0)} ms; ${correct}/${questions.length} exact; ` +
         `JS heap of the Document QA worker ${mb(workerBytes)}`,
     );

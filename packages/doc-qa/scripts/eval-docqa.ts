@@ -1,15 +1,25 @@
-// `npm run eval:docqa [file.json[.gz]] [--no-browser]`: SQuAD v1.1 EM/F1 of the Document QA
-// engine (a) with the paragraph given, (b) over all paragraphs joined as one long document,
-// and (c) latency and index build time on a generated 300-page PDF in headless Chromium.
+// `npm run eval:docqa [file.json[.gz] …] [--no-browser]`: for a SQuAD v1.1 file, EM/F1 of the
+// Document QA engine (a) with the paragraph given and (b) over all paragraphs joined as one long
+// document; for a TAT-QA file, EM/F1 per answer source (text spans, table lookups, arithmetic);
+// the analyst development set (fixtures/analyst-qa.json over the TAT-QA contexts): decline rate,
+// evidence hit rate and correctness per question type; and (c) latency and index build time on a
+// generated 300-page PDF in headless Chromium. Without files it reads ../shared/data/qa.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { type AnalystQuestion, correct, evidenceHit } from '../src/analyst-eval';
 import { createDocQa } from '../src/engine';
+import { crossValidate, type Example, examplesFor } from '../src/r1-train';
 import { bestOver, exactMatch, f1Score, type SquadFile } from '../src/squad';
+import { contextsDocument, renderContext, type TatqaContext, tatqaScore } from '../src/tatqa';
 import { runBrowserBenchmark } from './browser-benchmark';
 
 const REPO = resolve(import.meta.dirname, '../../..');
-const DEFAULT_FILE = resolve(REPO, '../shared/data/qa/squad-dev-sample.json.gz');
+const DATA = resolve(REPO, '../shared/data/qa');
+const DEFAULT_FILES = [resolve(DATA, 'squad-dev-5-articles.json.gz'), resolve(DATA, 'tatqa-dev-40-contexts.json.gz')];
+const ANALYST_SET = resolve(import.meta.dirname, '../fixtures/analyst-qa.json');
+/** Contexts per document in the analyst set: a few filing pages, as a visitor would upload. */
+const PAGES_PER_DOCUMENT = 4;
 
 interface Question {
   question: string;
@@ -17,10 +27,12 @@ interface Question {
   paragraph: number;
 }
 
-function load(file: string): { contexts: string[]; questions: Question[] } {
+function readJson(file: string): unknown {
   const raw = readFileSync(file);
-  const json = file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8');
-  const squad = JSON.parse(json) as SquadFile;
+  return JSON.parse(file.endsWith('.gz') ? gunzipSync(raw).toString('utf8') : raw.toString('utf8'));
+}
+
+function load(squad: SquadFile): { contexts: string[]; questions: Question[] } {
   const contexts: string[] = [];
   const questions: Question[] = [];
   for (const article of squad.data) {
@@ -35,24 +47,26 @@ function load(file: string): { contexts: string[]; questions: Question[] } {
 
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
 
-function paragraphGiven(contexts: string[], questions: Question[]) {
+function paragraphGiven(contexts: string[], questions: Question[], reader: 'r0' | 'r1') {
   let em = 0;
   let f1 = 0;
   const engines = new Map<number, ReturnType<typeof createDocQa>>();
   for (const q of questions) {
     let engine = engines.get(q.paragraph);
     if (!engine) {
-      engine = createDocQa(contexts[q.paragraph] ?? '');
+      engine = createDocQa(contexts[q.paragraph] ?? '', { reader });
       engines.set(q.paragraph, engine);
     }
     const { answer } = engine.answer(q.question);
     em += bestOver(exactMatch, answer, q.answers);
     f1 += bestOver(f1Score, answer, q.answers);
   }
-  console.log(`(a) paragraph given, reader R0: EM ${pct(em, questions.length)}  F1 ${pct(f1, questions.length)}`);
+  console.log(
+    `(a) paragraph given, reader ${reader.toUpperCase()}: EM ${pct(em, questions.length)}  F1 ${pct(f1, questions.length)}`,
+  );
 }
 
-function longDocument(contexts: string[], questions: Question[]) {
+function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 'r1') {
   // Paragraphs separated by blank lines, so passages never straddle two of them.
   const starts: number[] = [];
   let text = '';
@@ -61,7 +75,7 @@ function longDocument(contexts: string[], questions: Question[]) {
     text += `${c}\n\n`;
   }
   const t0 = performance.now();
-  const engine = createDocQa(text);
+  const engine = createDocQa(text, { reader });
   const buildMs = performance.now() - t0;
   const paragraphOf = (offset: number) => {
     let lo = 0;
@@ -88,31 +102,143 @@ function longDocument(contexts: string[], questions: Question[]) {
   }
   const n = questions.length;
   console.log(
-    `(b) long document (${contexts.length} paragraphs, ${engine.passages.length} passages, index ${buildMs.toFixed(0)} ms): ` +
+    `(b) long document, reader ${reader.toUpperCase()} (${contexts.length} paragraphs, ${engine.passages.length} passages, index ${buildMs.toFixed(0)} ms): ` +
       `recall@1 ${pct(at1, n)}%  recall@5 ${pct(at5, n)}%  end-to-end EM ${pct(em, n)}  F1 ${pct(f1, n)}`,
   );
 }
 
+/**
+ * R1 on articles it was not fitted on: 5-fold cross-validation by article, (a) paragraph given
+ * and (b) the long document of all paragraphs.
+ */
+function crossValidation(squad: SquadFile, contexts: string[]) {
+  const given: Example[] = [];
+  const long: Example[] = [];
+  const longEngine = createDocQa(contexts.map((c) => `${c}\n\n`).join(''), { reader: 'r0' });
+  for (const article of squad.data) {
+    for (const p of article.paragraphs) {
+      const engine = createDocQa(p.context, { reader: 'r0' });
+      for (const qa of p.qas) {
+        const answers = qa.answers.map((a) => a.text);
+        given.push(examplesFor(engine, qa.question, answers, article.title));
+        long.push(examplesFor(longEngine, qa.question, answers, article.title));
+      }
+    }
+  }
+  const a = crossValidate(given);
+  const b = crossValidate(long);
+  console.log(
+    `R1 ${a.folds}-fold cross-validation by article (held-out articles): ` +
+      `(a) paragraph given EM ${a.em.toFixed(1)}  F1 ${a.f1.toFixed(1)};  (b) long document EM ${b.em.toFixed(1)}  F1 ${b.f1.toFixed(1)}`,
+  );
+}
+
+function tatqa(contexts: TatqaContext[]) {
+  const groups = new Map<string, { n: number; em: number; f1: number }>();
+  const add = (key: string, em: number, f1: number) => {
+    const g = groups.get(key) ?? { n: 0, em: 0, f1: 0 };
+    g.n += 1;
+    g.em += em;
+    g.f1 += f1;
+    groups.set(key, g);
+  };
+  for (const c of contexts) {
+    const engine = createDocQa(renderContext(c));
+    for (const q of c.questions) {
+      const r = engine.answer(q.question);
+      const text = r.items ? r.items.join(' ') : r.answer;
+      const figure = r.figure && (r.kind === 'computed' || r.cells.length > 0) ? r.figure : null;
+      const { em, f1 } = tatqaScore({ text, value: figure?.value ?? null, scale: figure?.scale ?? '' }, q);
+      const group =
+        q.answer_type === 'arithmetic' || q.answer_type === 'count'
+          ? 'arithmetic'
+          : q.answer_from === 'text'
+            ? 'text spans'
+            : 'table lookups';
+      add(group, em, f1);
+      add('all', em, f1);
+    }
+  }
+  for (const key of ['text spans', 'table lookups', 'arithmetic', 'all']) {
+    const g = groups.get(key);
+    if (g) console.log(`TAT-QA ${key} (${g.n}): EM ${pct(g.em, g.n)}  F1 ${pct(g.f1, g.n)}`);
+  }
+}
+
+function analyst(contexts: TatqaContext[]) {
+  const set = JSON.parse(readFileSync(ANALYST_SET, 'utf8')) as { questions: AnalystQuestion[] };
+  const engines = new Map<number, ReturnType<typeof createDocQa>>();
+  const byType = new Map<string, { n: number; correct: number }>();
+  let declined = 0;
+  let hit = 0;
+  const verbose = process.argv.includes('--verbose');
+  for (const q of set.questions) {
+    const doc = Math.floor(q.context / PAGES_PER_DOCUMENT);
+    let engine = engines.get(doc);
+    if (!engine) {
+      engine = createDocQa(contextsDocument(contexts.slice(doc * PAGES_PER_DOCUMENT, (doc + 1) * PAGES_PER_DOCUMENT)));
+      engines.set(doc, engine);
+    }
+    const r = engine.answer(q.question);
+    const page = (q.context % PAGES_PER_DOCUMENT) + 1;
+    if (r.answer === null) declined += 1;
+    const isHit = evidenceHit(r, q, page);
+    if (isHit) hit += 1;
+    const ok = correct(r, q);
+    const t = byType.get(q.type) ?? { n: 0, correct: 0 };
+    t.n += 1;
+    if (ok) t.correct += 1;
+    byType.set(q.type, t);
+    if (verbose)
+      console.log(
+        `${ok ? 'ok ' : 'BAD'} ${isHit ? 'hit ' : 'miss'} ${q.id} [${q.type}→${r.kind}] ${q.question}\n    got: ${r.answer}${r.formula ? ` | ${r.formula}` : ''} (p${r.page})\n    ref: ${q.answer}`,
+      );
+  }
+  const n = set.questions.length;
+  const perType = [...byType].map(([type, t]) => `${type} ${t.correct}/${t.n} (${pct(t.correct, t.n)}%)`).join(', ');
+  const right = [...byType.values()].reduce((s, t) => s + t.correct, 0);
+  console.log(
+    `Analyst set (${n} questions, ${Math.ceil(contexts.length / PAGES_PER_DOCUMENT)} documents of ${PAGES_PER_DOCUMENT} pages): ` +
+      `decline rate ${pct(declined, n)}%  evidence hit rate ${pct(hit, n)}%  correct ${pct(right, n)}%`,
+  );
+  console.log(`  correct by type: ${perType}`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
-  const file = args.find((a) => !a.startsWith('--'));
-  const path = file ? resolve(process.env.INIT_CWD ?? process.cwd(), file) : DEFAULT_FILE;
-  if (!existsSync(path)) {
-    if (file) {
-      console.error(`No such file: ${path}`);
-      process.exitCode = 1;
-      return;
-    }
-    console.log(
-      `The default data set ${path} is not on this machine; nothing to evaluate.\n` +
-        'Pass a SQuAD v1.1 file (plain or .gz): npm run eval:docqa -- path/to/file.json',
-    );
+  const given = args.filter((a) => !a.startsWith('--')).map((f) => resolve(process.env.INIT_CWD ?? process.cwd(), f));
+  const missing = given.find((f) => !existsSync(f));
+  if (missing) {
+    console.error(`No such file: ${missing}`);
+    process.exitCode = 1;
     return;
   }
-  const { contexts, questions } = load(path);
-  console.log(`Data: ${path} (${contexts.length} paragraphs, ${questions.length} questions)`);
-  paragraphGiven(contexts, questions);
-  longDocument(contexts, questions);
+  const files = given.length > 0 ? given : DEFAULT_FILES.filter((f) => existsSync(f));
+  if (files.length === 0) {
+    console.log(
+      `The default data sets in ${DATA} are not on this machine; nothing to evaluate.\n` +
+        'Pass a SQuAD v1.1 or TAT-QA file (plain or .gz): npm run eval:docqa -- path/to/file.json',
+    );
+  }
+  for (const path of files) {
+    const data = readJson(path);
+    if (Array.isArray(data)) {
+      const contexts = data as TatqaContext[];
+      const questions = contexts.reduce((n, c) => n + c.questions.length, 0);
+      console.log(`Data: ${path} (TAT-QA, ${contexts.length} contexts, ${questions} questions)`);
+      tatqa(contexts);
+      analyst(contexts);
+      continue;
+    }
+    const { contexts, questions } = load(data as SquadFile);
+    console.log(`Data: ${path} (SQuAD, ${contexts.length} paragraphs, ${questions.length} questions)`);
+    for (const reader of ['r0', 'r1'] as const) {
+      paragraphGiven(contexts, questions, reader);
+      longDocument(contexts, questions, reader);
+    }
+    console.log('    (R1 above uses the shipped weights, fitted on the shared articles: in-sample there)');
+    if (!args.includes('--no-cv')) crossValidation(data as SquadFile, contexts);
+  }
   if (args.includes('--no-browser')) return;
   await runBrowserBenchmark(REPO);
 }

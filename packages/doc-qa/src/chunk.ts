@@ -29,7 +29,8 @@ const PAGE_MARKER = /^--- Page (\d+) ---[ \t]*$/gm;
 
 /** Joins extracted pages into the document text shown in the editable box. */
 export function joinPages(pages: readonly string[]): string {
-  return pages.map((text, i) => `${pageMarker(i + 1)}\n${text.trim()}\n`).join('\n');
+  // Only blank lines are trimmed: a first line's indentation places a table header's columns.
+  return pages.map((text, i) => `${pageMarker(i + 1)}\n${text.replace(/^\s*\n/, '').trimEnd()}\n`).join('\n');
 }
 
 export interface PageSpan {

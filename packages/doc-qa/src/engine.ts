@@ -1,6 +1,22 @@
+import { causeIn, explanation, listItems, polarity, rankSentences } from './analyst';
 import { Bm25Index, type Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
-import { type Candidate, type QuestionTerms, readR0 } from './reader';
+import { CUE_WORDS, operationOf, type QuestionKind, questionKind } from './kinds';
+import R1_WEIGHTS from './r1-weights.json';
+import { type Candidate, type QuestionTerms, questionType, readR0 } from './reader';
+import { type R1Weights, readR1 } from './reader-r1';
+import {
+  type CellRef,
+  choose,
+  compute,
+  lookup,
+  matchRows,
+  moved,
+  questionYears,
+  type RowMatch,
+  type TableAnswer,
+} from './table-qa';
+import { findTables, type Table } from './tables';
 import { terms } from './text';
 
 /** A passage shown as evidence, with the answer span inside it when there is one. */
@@ -12,6 +28,8 @@ export interface Evidence {
   end: number;
   /** The answer inside `text`, as [start, end) offsets, or null. */
   highlight: { start: number; end: number } | null;
+  /** A table (header and rows) rather than running text: shown with its columns kept. */
+  table?: boolean;
 }
 
 /** What `answer(question)` returns: an answer with its evidence, or null when nothing supports one. */
@@ -24,6 +42,20 @@ export interface AnswerResult {
   highlight: { start: number; end: number } | null;
   /** Up to two other passages that also bear on the question. */
   alternatives: Evidence[];
+  /** What the question asks for, which decides the form of the answer. */
+  kind: QuestionKind;
+  /** The sentences that state a cause or decide a Yes/No, quoted as the document says them. */
+  quote: { text: string; page: number } | null;
+  /** How a computed figure was reached, or the figures a choice compared. */
+  formula: string | null;
+  /** Table cells the answer used, with their row and column labels. */
+  cells: CellRef[];
+  /** A list answer's items. */
+  items: string[] | null;
+  /** The figure of a numeric answer, in `scale` units, for checking against references. */
+  figure: { value: number; scale: string } | null;
+  /** When declining: the words that were looked for. */
+  lookedFor: string | null;
 }
 
 export interface DocQaOptions extends ChunkOptions {
@@ -31,16 +63,30 @@ export interface DocQaOptions extends ChunkOptions {
   readDepth?: number;
   /** Below this share of the question's weighted terms in the answer's sentence, answer null. */
   minSupport?: number;
+  /** Span reader: R1 (learned, the default) or R0 (hand-weighted, also R1's fallback). */
+  reader?: 'r0' | 'r1';
+  /** R1's weights; the fitted ones shipped with the package by default. */
+  r1Weights?: R1Weights;
+}
+
+/** What the span reader sees for a question: the retrieved passages and the weighted question words. */
+export interface ReaderInput {
+  passages: Passage[];
+  scores: number[];
+  qTerms: QuestionTerms;
 }
 
 export interface DocQaEngine {
   readonly passages: readonly Passage[];
+  readonly tables: readonly Table[];
   /** Passages ranked by BM25 for the question, best first. */
   retrieve(question: string, limit: number): Hit[];
+  /** The passages and question words the span reader reads (for training and evaluation). */
+  readerInput(question: string): ReaderInput;
   answer(question: string): AnswerResult;
 }
 
-function evidence(p: Passage, c: Candidate | null): Evidence {
+function evidence(p: Passage, c: { start: number; end: number } | null): Evidence {
   return {
     page: p.page,
     text: p.text,
@@ -50,19 +96,63 @@ function evidence(p: Passage, c: Candidate | null): Evidence {
   };
 }
 
+/** A table as evidence: its header lines and rows, the first cell used highlighted. */
+function tableEvidence(doc: string, table: Table, cells: readonly CellRef[]): Evidence {
+  const text = doc.slice(table.start, table.end);
+  const first = cells[0];
+  return {
+    page: table.page,
+    text,
+    start: table.start,
+    end: table.end,
+    highlight: first ? { start: first.start - table.start, end: first.end - table.start } : null,
+    table: true,
+  };
+}
+
+const EMPTY = {
+  quote: null,
+  formula: null,
+  cells: [],
+  items: null,
+  figure: null,
+  lookedFor: null,
+} satisfies Partial<AnswerResult>;
+
+// Tables win over text for a figure when the question names their row this well.
+const ROW_MATCH = 0.62;
+
 /**
- * Retrieve-then-read over one document: the text is cut into passages and indexed once;
- * each question retrieves the best passages with BM25 and reader R0 picks the span.
+ * Retrieve-then-read over one document: the text is cut into passages and indexed once, its
+ * tables rebuilt once; each question is typed (factoid, explanatory, yes/no, choice, computed,
+ * list) and answered in the form its type calls for, from the table cells or the sentences that
+ * support it. Reader R0 picks spans for factoid questions.
  */
 export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
   const readDepth = options.readDepth ?? 4;
   const minSupport = options.minSupport ?? 0.3;
+  const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
+  const readSpanIn = (question: string, ranked: readonly Passage[], qTerms: QuestionTerms, scores?: number[]) => {
+    const learned = r1 && r1.weights.length > 0 ? readR1(question, ranked, qTerms, r1, scores) : null;
+    return learned ?? readR0(question, ranked, qTerms, { passageScores: scores });
+  };
   const passages = chunkDocument(text, options);
-  const index = new Bm25Index(passages.map((p) => terms(p.text)));
+  const tables = findTables(text);
+  // A passage holding rows of a table is indexed with the table's caption and column headers, so
+  // rows cut away from their header still answer to "net sales in 2019".
+  const index = new Bm25Index(
+    passages.map((p) => {
+      const own = terms(p.text);
+      for (const t of tables) {
+        if (t.end <= p.start || t.start >= p.end || p.start <= t.start) continue;
+        own.push(...terms(`${t.caption} ${t.columns.map((c) => c.header).join(' ')}`));
+      }
+      return own;
+    }),
+  );
 
-  const questionTerms = (question: string): QuestionTerms => {
+  const weigh = (qs: readonly string[]): QuestionTerms => {
     const weights = new Map<string, number>();
-    const qs = terms(question);
     // A question word the document never uses is usually a paraphrase ("located" for "in");
     // weighing it like the rarest word the document does use keeps it from drowning the rest.
     let cap = 0;
@@ -72,42 +162,193 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     for (const w of weights.values()) total += w;
     return { weights, total };
   };
+  const questionTerms = (question: string) => weigh(terms(question));
+  /** Content words only: long analyst questions retrieve by what they are about. */
+  const contentTerms = (question: string) =>
+    weigh(terms(question).filter((t) => !CUE_WORDS.has(t) && !/^(?:19|20)\d{2}$/.test(t)));
 
   const retrieve = (question: string, limit: number) => index.search(terms(question), limit);
 
-  return {
-    passages,
-    retrieve,
-    answer(question) {
-      const none: AnswerResult = {
-        answer: null,
-        score: 0,
-        passage: null,
-        page: null,
-        highlight: null,
-        alternatives: [],
-      };
-      const hits = retrieve(question, readDepth);
-      const top = hits[0];
-      if (!top) return none;
-      const ranked = hits.map((h) => passages[h.doc] as Passage);
-      const qTerms = questionTerms(question);
-      const scores = hits.map((h) => h.score / top.score);
-      const best = readR0(question, ranked, qTerms, { passageScores: scores });
-      if (!best || best.support < minSupport) return none;
-      const chosen = ranked[best.passage] as Passage;
-      const alternatives = ranked
-        .filter((_, i) => i !== best.passage)
+  const none = (kind: QuestionKind, lookedFor: string | null): AnswerResult => ({
+    answer: null,
+    score: 0,
+    passage: null,
+    page: null,
+    highlight: null,
+    alternatives: [],
+    kind,
+    ...EMPTY,
+    lookedFor,
+  });
+
+  const fromTable = (kind: QuestionKind, t: TableAnswer, hits: readonly Hit[]): AnswerResult => {
+    const passage = tableEvidence(text, t.table, t.cells);
+    return {
+      answer: t.text,
+      score: Math.min(1, t.score),
+      passage,
+      page: t.table.page,
+      highlight: passage.highlight,
+      alternatives: hits
+        .map((h) => passages[h.doc] as Passage)
+        .filter((p) => p.page !== t.table.page || p.end < t.table.start || p.start > t.table.end)
         .slice(0, 2)
-        .map((p) => evidence(p, readR0(question, [p], qTerms)));
-      return {
+        .map((p) => evidence(p, null)),
+      kind,
+      ...EMPTY,
+      formula: t.formula,
+      cells: t.cells,
+      figure: t.value === null ? null : { value: t.value, scale: t.scale },
+    };
+  };
+
+  const readSpan = (question: string, kind: QuestionKind) => readSpanWithSupport(question, kind).result;
+  const readSpanWithSupport = (question: string, kind: QuestionKind): { result: AnswerResult; support: number } => {
+    const hits = retrieve(question, readDepth);
+    const top = hits[0];
+    const qTerms = questionTerms(question);
+    const declined = { result: none(kind, [...qTerms.weights.keys()].join(', ')), support: 0 };
+    if (!top) return declined;
+    const ranked = hits.map((h) => passages[h.doc] as Passage);
+    const scores = hits.map((h) => h.score / top.score);
+    const best: Candidate | null = readSpanIn(question, ranked, qTerms, scores);
+    if (!best || best.support < minSupport) return declined;
+    const chosen = ranked[best.passage] as Passage;
+    const alternatives = ranked
+      .filter((_, i) => i !== best.passage)
+      .slice(0, 2)
+      .map((p) => evidence(p, readR0(question, [p], qTerms)));
+    return {
+      result: {
         answer: best.text,
         score: Math.min(1, Math.max(0, best.score)),
         passage: evidence(chosen, best),
         page: chosen.page,
         highlight: { start: best.start, end: best.end },
         alternatives,
+        kind,
+        ...EMPTY,
+      },
+      support: best.support,
+    };
+  };
+
+  /** Pages by how well retrieval ranks them (1 for the best page). */
+  const pageBoostOf = (hits: readonly Hit[]) => {
+    const boost = new Map<number, number>();
+    const top = hits[0]?.score ?? 1;
+    for (const h of hits) {
+      const page = passages[h.doc]?.page ?? 0;
+      boost.set(page, Math.max(boost.get(page) ?? 0, h.score / top));
+    }
+    return boost;
+  };
+
+  const sentenceAnswer = (question: string, kind: QuestionKind): AnswerResult => {
+    const q = contentTerms(question);
+    const qs = [...q.weights.keys()];
+    const hits = index.search(qs, 6);
+    const top = hits[0];
+    if (!top) return none(kind, qs.join(', '));
+    const ranked = hits.map((h) => passages[h.doc] as Passage);
+    const sentences = rankSentences(
+      ranked,
+      hits.map((h) => h.score / top.score),
+      q,
+      kind === 'explanatory',
+    );
+    const best = sentences[0];
+    if (!best || best.support < 0.25) return none(kind, qs.join(', '));
+    const passage = ranked[best.passage] as Passage;
+    const quoted = kind === 'explanatory' ? explanation(sentences, ranked) : [best];
+    const quote = quoted.map((s) => s.text).join(' ');
+    const first = quoted[0] ?? best;
+    const last = quoted[quoted.length - 1] ?? best;
+    let answer: string | null = null;
+    let items: string[] | null = null;
+    if (kind === 'explanatory') answer = causeIn(quoted);
+    else if (kind === 'yesno') answer = polarity(question, best.text) ? 'Yes' : 'No';
+    else {
+      for (const s of sentences.slice(0, 3)) {
+        const found = listItems(s.text);
+        if (found.length > 0) {
+          items = found;
+          break;
+        }
+      }
+      answer = items ? items.join('; ') : null;
+      if (!items) return readSpan(question, kind);
+    }
+    return {
+      answer,
+      score: Math.min(1, best.score),
+      passage: evidence(passage, { start: first.start, end: last.end }),
+      page: passage.page,
+      highlight: { start: first.start, end: last.end },
+      alternatives: ranked
+        .filter((_, i) => i !== best.passage)
+        .slice(0, 2)
+        .map((p) => evidence(p, null)),
+      kind,
+      ...EMPTY,
+      quote: { text: quote, page: passage.page },
+      items,
+    };
+  };
+
+  return {
+    passages,
+    tables,
+    retrieve,
+    readerInput(question) {
+      const hits = retrieve(question, readDepth);
+      const top = hits[0]?.score ?? 1;
+      return {
+        passages: hits.map((h) => passages[h.doc] as Passage),
+        scores: hits.map((h) => h.score / top),
+        qTerms: questionTerms(question),
       };
+    },
+    answer(question) {
+      const kind = questionKind(question);
+      if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(question, kind);
+      const q = { ...contentTerms(question), text: question };
+      const hits = index.search([...q.weights.keys()], 6);
+      const boost = pageBoostOf(hits);
+      const years = questionYears(question);
+      const rows: RowMatch[] = tables.length > 0 ? matchRows(tables, q, years, boost) : [];
+      const row = rows[0] ?? null;
+      if (kind === 'computed' || kind === 'yesno') {
+        const op = operationOf(question);
+        if (op && tables.length > 0) {
+          const t = compute(op, row, tables, question, boost);
+          if (t && kind === 'computed') return fromTable(kind, t, hits);
+          if (t && kind === 'yesno' && t.value !== null && (op.op === 'current_ratio' || op.op === 'quick_ratio')) {
+            // A ratio of 1 or more covers current liabilities: the usual test of a healthy one.
+            const r = fromTable(kind, t, hits);
+            return { ...r, answer: t.value >= 1 ? 'Yes' : 'No', formula: `${t.formula} (healthy at 1.0 or above)` };
+          }
+        }
+        if (kind === 'yesno' && row && row.score >= ROW_MATCH) {
+          const m = moved(row, question);
+          if (m) return fromTable(kind, m.answer, hits);
+        }
+        if (kind === 'yesno') return sentenceAnswer(question, kind);
+      }
+      if (kind === 'choice' && tables.length > 0) {
+        const t = choose(tables, row && row.score >= 0.4 ? row : null, question, boost, q);
+        if (t) return fromTable(kind, t, hits);
+      }
+      // A figure the question names by its row label comes from the table, with unit and period,
+      // unless a sentence covers the question clearly better than the row does.
+      const type = questionType(question);
+      if (row && row.score >= ROW_MATCH && (type === 'number' || type === 'other' || type === 'entity')) {
+        const t = lookup(row, question);
+        const span = readSpanWithSupport(question, kind);
+        if (t && (span.result.answer === null || row.coverage + 0.15 >= span.support)) return fromTable(kind, t, hits);
+        return span.result;
+      }
+      return readSpan(question, kind);
     },
   };
 }

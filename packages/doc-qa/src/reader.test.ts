@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocQa } from './engine';
 import { questionType } from './reader';
 
-const ask = (text: string, question: string) => createDocQa(text).answer(question).answer;
+const ask = (text: string, question: string) => createDocQa(text, { reader: 'r0' }).answer(question).answer;
 
 describe('reader R0', () => {
   it('reads the question type from its wording', () => {

@@ -1,5 +1,5 @@
 import type { Passage } from './chunk';
-import { STOPWORDS, stem, type WordSpan, wordSpans } from './text';
+import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
 /** What kind of span answers a question, read from its wording. */
 export type QuestionType = 'number' | 'date' | 'person' | 'place' | 'entity' | 'reason' | 'other';
@@ -45,7 +45,7 @@ export interface QuestionTerms {
 
 const MONTH =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';
-const DATE = new RegExp(
+export const DATE = new RegExp(
   [
     `${MONTH} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}`,
     `\\d{1,2}(?:st|nd|rd|th)? ${MONTH},? \\d{4}`,
@@ -58,16 +58,16 @@ const DATE = new RegExp(
 );
 const SMALL_NUMBER =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|dozen';
-const NUMBER = new RegExp(
+export const NUMBER = new RegExp(
   `(?:(?:US)?[$€£] ?)?(?:\\d[\\d,]*(?:\\.\\d+)?|\\b(?:${SMALL_NUMBER})\\b)(?: ?(?:million|billion|trillion|thousand|hundred|bn|mn)\\b)?(?: ?(?:%|percent\\b|per cent\\b|(?:percentage |basis )?points?\\b))?`,
   'gi',
 );
 // Runs of capitalised words, allowing short joiners inside ("Bank of America", "Johnson & Johnson").
-const NAME = /\b[A-Z][\p{L}\p{N}'’.-]*(?:(?: (?:of|the|and|de|for|&))* [A-Z][\p{L}\p{N}'’.-]*)*/gu;
+export const NAME = /\b[A-Z][\p{L}\p{N}'’.-]*(?:(?: (?:of|the|and|de|for|&))* [A-Z][\p{L}\p{N}'’.-]*)*/gu;
 const LEADING_FILLER =
   /^(?:The|A|An|In|On|At|By|For|From|This|That|These|Those|It|Its|Our|We|As|After|Before|During|When|While|Since|Under|Of|And|But|However|Also|Then) /;
 
-function spansOf(text: string, re: RegExp): Array<[number, number]> {
+export function spansOf(text: string, re: RegExp): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const m of text.matchAll(re)) {
     let s = m.index;
@@ -84,7 +84,7 @@ function spansOf(text: string, re: RegExp): Array<[number, number]> {
 
 const REASON = /\b(?:because of|because|due to|as a result of|owing to) [^.;]+/gi;
 
-function isYear(text: string): boolean {
+export function isYear(text: string): boolean {
   return /^(?:1[5-9]|20)\d{2}$/.test(text);
 }
 
@@ -92,7 +92,11 @@ function isYear(text: string): boolean {
  * Phrases next to the question's words: runs of words that are not question words, cut at
  * punctuation, trimmed of stopwords and kept short (answers are short phrases).
  */
-function phraseSpans(text: string, words: WordSpan[], inQuestion: (w: string) => boolean): Array<[number, number]> {
+export function phraseSpans(
+  text: string,
+  words: WordSpan[],
+  inQuestion: (w: string) => boolean,
+): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let run: WordSpan[] = [];
   const flush = () => {
@@ -116,7 +120,12 @@ function phraseSpans(text: string, words: WordSpan[], inQuestion: (w: string) =>
   return out;
 }
 
-function candidateSpans(type: QuestionType, text: string, words: WordSpan[], inQuestion: (w: string) => boolean) {
+export function candidateSpans(
+  type: QuestionType,
+  text: string,
+  words: WordSpan[],
+  inQuestion: (w: string) => boolean,
+) {
   switch (type) {
     case 'number':
       return spansOf(text, NUMBER);
@@ -155,7 +164,7 @@ export function readR0(
   options: ReadOptions = {},
 ): Candidate | null {
   const type = questionType(question);
-  const inQuestion = (w: string) => qTerms.weights.has(stem(w));
+  const inQuestion = (w: string) => qTerms.weights.has(termOf(w));
   const asksPercent = /\bper ?cent(?:age)?\b|%/i.test(question);
   // "Which university …": a name containing the asked-for noun is a strong answer.
   const askedNoun = /\b(?:what|which) ([a-z]+)/i.exec(question)?.[1]?.toLowerCase();
@@ -168,7 +177,7 @@ export function readR0(
       const hits: Array<{ at: number; weight: number; term: string }> = [];
       const found = new Set<string>();
       for (const [i, w] of words.entries()) {
-        const t = stem(w.word);
+        const t = termOf(w.word);
         const weight = qTerms.weights.get(t);
         if (weight !== undefined && !STOPWORDS.has(w.word)) {
           hits.push({ at: i, weight, term: t });

@@ -50,11 +50,29 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Index terms of a text: content words, stemmed. */
+// Words annual reports use interchangeably, folded onto one index term so that "net sales"
+// finds "revenue" and "net earnings" finds "net income".
+const SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ['sale', 'revenu'],
+  ['turnover', 'revenu'],
+  ['earn', 'incom'],
+  ['client', 'customer'],
+  ['purchas', 'buy'],
+  ['repurchas', 'buyback'],
+  ['buyback', 'buyback'],
+]);
+
+/** A stemmed word with financial synonyms folded together. */
+export function termOf(word: string): string {
+  const s = stem(word);
+  return SYNONYMS.get(s) ?? s;
+}
+
+/** Index terms of a text: content words, stemmed, synonyms folded. */
 export function terms(text: string): string[] {
   const out: string[] = [];
   for (const { word } of wordSpans(text)) {
-    if (!STOPWORDS.has(word)) out.push(stem(word));
+    if (!STOPWORDS.has(word)) out.push(termOf(word));
   }
   return out;
 }

@@ -1,8 +1,16 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
-import { computeLatestQuote, type PricePoint, replaceLatestQuotes, type ShareCount, sharesOn } from './derived.ts';
+import {
+  addTradingDay,
+  computeLatestQuote,
+  type PricePoint,
+  replaceLatestQuotes,
+  type ShareCount,
+  sharesOn,
+  type YearInProgress,
+  yearReturnBase,
+} from './derived.ts';
 
-const MILLION = 1_000_000;
 const CHUNK = 500;
 
 /**
@@ -79,41 +87,22 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     for (const id of batch) {
       const counts = countsBy.get(id) ?? [];
       const rows = yearsBy.get(id) ?? new Map<number, CompanyYearsTable>();
-      const bases = new Map<number, number>();
+      const open = new Map<number, YearInProgress>();
       const stored = quoteBy.get(id);
       let prev: PricePoint | null = stored ? { date: stored.date, close: stored.close, volume: stored.volume } : null;
       for (const p of appended.get(id) ?? []) {
         const year = Number(p.date.slice(0, 4));
-        const shares = sharesOn(counts, p.date);
-        let row = rows.get(year);
-        if (!row) {
-          // First day of a year: the return runs from last year's close, or from this close.
-          bases.set(year, rows.get(year - 1)?.close ?? p.close);
-          row = {
-            company_id: id,
-            year,
-            last_date: p.date,
-            close: p.close,
-            shares,
-            mkcap: null,
-            ann_return: null,
-            dollar_volume: 0,
-            trading_days: 0,
-          };
-          rows.set(year, row);
+        let current = open.get(year);
+        const row = rows.get(year);
+        if (!current && row) {
+          // A year already under way: continue its stored row from the same return base.
+          const { company_id: _id, ...figures } = row;
+          current = { row: figures, base: await storedYearBase(db, id, year, rows) };
         }
-        let base = bases.get(year);
-        if (base === undefined) {
-          base = await yearBase(db, id, year, rows);
-          bases.set(year, base);
-        }
-        row.dollar_volume += (p.close * p.volume) / MILLION;
-        row.trading_days += 1;
-        row.last_date = p.date;
-        row.close = p.close;
-        row.shares = shares;
-        row.mkcap = shares === null ? null : (p.close * shares) / MILLION;
-        row.ann_return = base > 0 ? p.close / base - 1 : null;
+        const base = current?.base ?? yearReturnBase(rows.get(year - 1), year, p.close);
+        current = addTradingDay(current, p, sharesOn(counts, p.date), base);
+        open.set(year, current);
+        rows.set(year, { company_id: id, ...current.row });
         const quote = computeLatestQuote(prev ? [prev, p] : [p], counts);
         if (quote) lastQuote.set(id, { company_id: id, ...quote });
         prev = p;
@@ -135,10 +124,10 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
   await replaceLatestQuotes(db, [...lastQuote.values()]);
 }
 
-/** The close a year's return runs from: last year's close, else the year's first close. */
-async function yearBase(db: Db, id: number, year: number, rows: Map<number, CompanyYearsTable>): Promise<number> {
+/** The return base of a stored year: last year's close, else the year's first close. */
+async function storedYearBase(db: Db, id: number, year: number, rows: Map<number, CompanyYearsTable>): Promise<number> {
   const prior = rows.get(year - 1);
-  if (prior) return prior.close;
+  if (prior) return yearReturnBase(prior, year, 0);
   const first = await db
     .selectFrom('daily_prices')
     .select('close')
@@ -147,5 +136,5 @@ async function yearBase(db: Db, id: number, year: number, rows: Map<number, Comp
     .orderBy('date')
     .limit(1)
     .executeTakeFirst();
-  return first?.close ?? 0;
+  return yearReturnBase(null, year, first?.close ?? 0);
 }

@@ -1,7 +1,14 @@
 import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeCompanyYears, computeLatestQuote, type PricePoint, refreshDerived, sharesOn } from './derived.ts';
+import {
+  computeCompanyYears,
+  computeLatestQuote,
+  marketCapMillions,
+  type PricePoint,
+  refreshDerived,
+  sharesOn,
+} from './derived.ts';
 
 const p = (date: string, close: number, volume = 1_000): PricePoint => ({ date, close, volume });
 
@@ -48,9 +55,26 @@ describe('computeCompanyYears', () => {
   });
 
   it('measures from a known prior close when refreshing from a year on', () => {
-    const years = computeCompanyYears([p('2022-01-03', 11), p('2022-12-30', 22)], [], 20);
+    const years = computeCompanyYears([p('2022-01-03', 11), p('2022-12-30', 22)], [], { year: 2021, close: 20 });
     expect(years[0]?.ann_return).toBeCloseTo(0.1);
     expect(years[0]?.mkcap).toBeNull();
+  });
+
+  it('after a year without trading, the return runs from the first close again (as in a first year)', () => {
+    const years = computeCompanyYears(
+      [p('2018-06-01', 5), p('2018-12-31', 10), p('2020-03-02', 40), p('2020-12-31', 50)],
+      [],
+    );
+    expect(years.map((y) => y.year)).toEqual([2018, 2020]);
+    expect(years[1]?.ann_return).toBeCloseTo(50 / 40 - 1);
+    // A stored prior year that is not the year before is no base either.
+    const from = computeCompanyYears([p('2020-03-02', 40), p('2020-12-31', 50)], [], { year: 2018, close: 10 });
+    expect(from[0]?.ann_return).toBeCloseTo(50 / 40 - 1);
+  });
+
+  it('market cap is close × shares in force / 1e6, in one function', () => {
+    expect(marketCapMillions(12.5, 4_000_000)).toBe(50);
+    expect(marketCapMillions(12.5, null)).toBeNull();
   });
 });
 

@@ -40,45 +40,104 @@ export function sharesOn(counts: readonly ShareCount[], date: string): number | 
 }
 
 /**
+ * Market cap in $M: a close × the share count in force that day (decision 004: both on one
+ * split basis). The one rule behind the market-cap chart, the screener and the rankings.
+ */
+export function marketCapMillions(close: number, shares: number): number;
+export function marketCapMillions(close: number, shares: number | null): number | null;
+export function marketCapMillions(close: number, shares: number | null): number | null {
+  return shares === null ? null : (close * shares) / MILLION;
+}
+
+/** The year's return base and the row so far, as `addTradingDay` carries them along. */
+export interface YearInProgress {
+  row: CompanyYear;
+  /** The close the year's return runs from (see {@link yearReturnBase}). */
+  base: number;
+}
+
+/**
+ * The close a year's return runs from: the previous calendar year's last close when the
+ * company traded in that year, else the year's first close (a first year of trading, or the
+ * first year after a gap; rankings flag such rows).
+ */
+export function yearReturnBase(
+  previousYear: { year: number; close: number } | null | undefined,
+  year: number,
+  firstClose: number,
+): number {
+  return previousYear && previousYear.year === year - 1 ? previousYear.close : firstClose;
+}
+
+/**
+ * Adds one trading day (the next one, dates ascending) to its calendar year's figures: the one
+ * place of the yearly arithmetic, shared by the full computation and the daily append, so both
+ * give the same doubles. `current` is the row of the same year so far (undefined on its first
+ * day, when `base` gives the return base); `shares` is the count in force that day.
+ */
+export function addTradingDay(
+  current: YearInProgress | undefined,
+  day: PricePoint,
+  shares: number | null,
+  base: number,
+): YearInProgress {
+  const state: YearInProgress = current ?? {
+    base,
+    row: {
+      year: Number(day.date.slice(0, 4)),
+      last_date: day.date,
+      close: day.close,
+      shares,
+      mkcap: null,
+      ann_return: null,
+      dollar_volume: 0,
+      trading_days: 0,
+    },
+  };
+  const row = state.row;
+  // Summed in $M term by term, so appending a day to a stored total gives the same double.
+  row.dollar_volume += (day.close * day.volume) / MILLION;
+  row.trading_days += 1;
+  row.last_date = day.date;
+  row.close = day.close;
+  row.shares = shares;
+  row.mkcap = marketCapMillions(day.close, shares);
+  row.ann_return = state.base > 0 ? day.close / state.base - 1 : null;
+  return state;
+}
+
+/**
  * Per calendar year: year-end close, shares and market cap ($M), close-to-close return and
- * estimated dollar volume ($M = Σ close × volume). The return of a year is measured from the
- * previous year's last close; in the listing year (or when `priorClose` is unknown) from the
- * first close of the year. `prices` must be sorted by date ascending.
+ * estimated dollar volume ($M = Σ close × volume). The return runs from the previous year's
+ * last close, or from the year's first close (see {@link yearReturnBase}); `prior` is the
+ * stored year before the first price, when computing from a year on. `prices` must be sorted
+ * by date ascending.
  */
 export function computeCompanyYears(
   prices: readonly PricePoint[],
   counts: readonly ShareCount[],
-  priorClose: number | null = null,
+  prior: { year: number; close: number } | null = null,
 ): CompanyYear[] {
   const years: CompanyYear[] = [];
-  let base = priorClose;
-  let i = 0;
-  while (i < prices.length) {
-    const year = (prices[i] as PricePoint).date.slice(0, 4);
-    const first = prices[i] as PricePoint;
-    let dollarVolume = 0;
-    let days = 0;
-    let last = first;
-    for (; i < prices.length && (prices[i] as PricePoint).date.startsWith(year); i++) {
-      last = prices[i] as PricePoint;
-      // Summed in $M term by term, so appending a day to a stored total gives the same double.
-      dollarVolume += (last.close * last.volume) / MILLION;
-      days++;
+  let previous = prior;
+  let current: YearInProgress | undefined;
+  // Share counts and prices both ascend: one pass through the counts, as sharesOn would pick.
+  let next = 0;
+  let inForce: number | null = counts[0]?.shares ?? null;
+  for (const day of prices) {
+    const year = Number(day.date.slice(0, 4));
+    if (current && current.row.year !== year) {
+      years.push(current.row);
+      previous = current.row;
+      current = undefined;
     }
-    const shares = sharesOn(counts, last.date);
-    const start = base ?? first.close;
-    years.push({
-      year: Number(year),
-      last_date: last.date,
-      close: last.close,
-      shares,
-      mkcap: shares === null ? null : (last.close * shares) / MILLION,
-      ann_return: start > 0 ? last.close / start - 1 : null,
-      dollar_volume: dollarVolume,
-      trading_days: days,
-    });
-    base = last.close;
+    while (next < counts.length && (counts[next] as ShareCount).date <= day.date) {
+      inForce = (counts[next] as ShareCount).shares;
+      next += 1;
+    }
+    current = addTradingDay(current, day, inForce, current ? current.base : yearReturnBase(previous, year, day.close));
   }
+  if (current) years.push(current.row);
   return years;
 }
 
@@ -97,7 +156,7 @@ export function computeLatestQuote(prices: readonly PricePoint[], counts: readon
     pct_change: prev && prev.close > 0 && netChange !== null ? (netChange / prev.close) * 100 : null,
     volume: last.volume,
     shares,
-    mkcap: shares === null ? null : (last.close * shares) / MILLION,
+    mkcap: marketCapMillions(last.close, shares),
   };
 }
 
@@ -149,14 +208,14 @@ export async function refreshDerived(
         ? Promise.resolve([])
         : db
             .selectFrom('company_years')
-            .select(['company_id', 'close'])
+            .select(['company_id', 'year', 'close'])
             .where('company_id', 'in', batch)
             .where('year', '=', fromYear - 1)
             .execute(),
     ]);
     const pricesBy = groupBy(prices, (r) => r.company_id);
     const countsBy = groupBy(counts, (r) => r.company_id);
-    const priorBy = new Map(priors.map((r) => [r.company_id, r.close]));
+    const priorBy = new Map(priors.map((r) => [r.company_id, r]));
 
     const years: CompanyYearsTable[] = [];
     const quotes: LatestQuotesTable[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MARKET_CAP_BUCKETS, marketCapBounds, marketCapBucketOf } from './buckets.ts';
+import { MARKET_CAP_BUCKETS, marketCapBounds, marketCapBucketOf, withinBounds, yearlyChangeBounds } from './buckets.ts';
 
 describe('market-cap buckets (SPEC §9, $M, lower bound inclusive, upper exclusive)', () => {
   it.each([
@@ -27,5 +27,19 @@ describe('market-cap buckets (SPEC §9, $M, lower bound inclusive, upper exclusi
     expect(MARKET_CAP_BUCKETS.small.max).toBe(MARKET_CAP_BUCKETS.mid.min);
     expect(MARKET_CAP_BUCKETS.mid.max).toBe(MARKET_CAP_BUCKETS.large.min);
     expect(MARKET_CAP_BUCKETS.large.max).toBe(MARKET_CAP_BUCKETS.mega.min);
+  });
+});
+
+describe('yearly-change buckets', () => {
+  it('include the lower bound and exclude the upper one', () => {
+    const at = (value: number | null) =>
+      (['neg', 'ten', 'hund', 'hplus'] as const).filter((f) => withinBounds(value, yearlyChangeBounds(f)));
+    expect(at(-0.0001)).toEqual(['neg']);
+    expect(at(0)).toEqual(['ten']);
+    expect(at(0.1)).toEqual(['hund']);
+    expect(at(0.0999)).toEqual(['ten']);
+    expect(at(1)).toEqual(['hplus']);
+    expect(at(null)).toEqual([]);
+    expect(withinBounds(null, yearlyChangeBounds('any'))).toBe(true);
   });
 });

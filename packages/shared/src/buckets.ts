@@ -34,3 +34,32 @@ export function marketCapBucketOf(mkcapMillions: number | null | undefined): Mar
   }
   return undefined;
 }
+
+/**
+ * Yearly-change buckets of SPEC §9 over a fraction (0.1 = +10%), lower bound included and upper
+ * excluded like the market-cap buckets: 0 exactly is `ten`, +10% is `hund`, +100% is `hplus`.
+ */
+export const YEARLY_CHANGE_BUCKETS = {
+  neg: { label: 'Negative (< 0%)', min: null, max: 0 },
+  ten: { label: '0% – 10%', min: 0, max: 0.1 },
+  hund: { label: '10% – 100%', min: 0.1, max: 1 },
+  hplus: { label: 'Over 100%', min: 1, max: null },
+} as const satisfies Record<string, { label: string; min: number | null; max: number | null }>;
+
+/** The `yChange` filter values of the API: a bucket or 'any' (SPEC §7). */
+export const YEARLY_CHANGE_FILTERS = ['any', 'neg', 'ten', 'hund', 'hplus'] as const;
+export type YearlyChangeFilter = (typeof YEARLY_CHANGE_FILTERS)[number];
+
+/** Bounds of a yearly-change filter as fractions (`min` inclusive, `max` exclusive). */
+export function yearlyChangeBounds(filter: YearlyChangeFilter): { min: number | null; max: number | null } {
+  if (filter === 'any') return { min: null, max: null };
+  const { min, max } = YEARLY_CHANGE_BUCKETS[filter];
+  return { min, max };
+}
+
+/** Whether a value falls within bounds (`min` inclusive, `max` exclusive); an unknown value never does. */
+export function withinBounds(value: number | null, bounds: { min: number | null; max: number | null }): boolean {
+  if (bounds.min === null && bounds.max === null) return true;
+  if (value === null || !Number.isFinite(value)) return false;
+  return (bounds.min === null || value >= bounds.min) && (bounds.max === null || value < bounds.max);
+}

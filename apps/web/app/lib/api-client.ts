@@ -22,6 +22,8 @@ export interface ApiCallOptions {
    * without them (e.g. the screener).
    */
   anonymous?: boolean;
+  /** Extra request headers, e.g. the visitor's User-Agent forwarded by a server-side loader. */
+  headers?: Record<string, string>;
 }
 
 let onUnauthorized: (() => void) | null = null;
@@ -46,6 +48,7 @@ export function apiPost<T>(path: string, body: unknown, options: ApiCallOptions 
 
 async function apiCall<T>(method: string, path: string, body: unknown, options: ApiCallOptions): Promise<T> {
   const headers: Record<string, string> = method === 'GET' ? {} : { 'content-type': 'application/json' };
+  Object.assign(headers, options.headers);
   const json = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
   let sentCredentials = false;

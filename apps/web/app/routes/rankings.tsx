@@ -1,52 +1,98 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import { OPEN_YEARS } from '@app/shared/rankings-view';
+import { sectorName } from '@app/shared/sectors';
+import { PageContainer, PageHeader } from '../components/ui/page-header';
+import { RankingsPage } from '../features/rankings/components/rankings-page';
+import { loadRankings } from '../features/rankings/rankings.api';
+import { RANKINGS, rankingTypeOf } from '../features/rankings/rankings-params';
+import { authStore, startAuth } from '../lib/auth-state';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/rankings';
 
-/** SPEC §2: one rankings view, its type derived from the path. */
-const RANKINGS = {
-  'market-cap': {
-    path: '/companies/market-cap-rankings',
-    title: 'Market Capitalization Rankings',
-    description:
-      'US public companies ranked by year-end market capitalization for every year from 1999, with sector, annual return and estimated dollar volume.',
-  },
-  'annual-returns': {
-    path: '/companies/annual-returns-rankings',
-    title: 'Annual Returns Rankings',
-    description:
-      'US public companies ranked by their annual stock return for every year from 1999, with sector, market cap and estimated dollar volume.',
-  },
-  'dollar-volume': {
-    path: '/companies/dollar-volume-rankings',
-    title: 'Estimated Dollar Volume Rankings',
-    description:
-      'US public companies ranked by estimated dollar volume traded in each year from 1999, with sector, market cap and annual return.',
-  },
-} as const;
-
-function rankingFor(pathname: string) {
-  return Object.values(RANKINGS).find((r) => pathname.startsWith(r.path)) ?? RANKINGS['market-cap'];
+/**
+ * Rendered on the server for everyone: crawlers get the year they ask for (the API counts them
+ * as signed in), anonymous visitors the nearest open year.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return loadRankings(request.url, { context, userAgent: request.headers.get('user-agent') ?? '' });
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { ranking: rankingFor(new URL(request.url).pathname) };
+/**
+ * In the browser: after hydration a signed-in visitor's token fetches the year the server could
+ * not show them (tokens live in browser storage); later changes load straight from the browser.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  startAuth();
+  const signedIn = authStore.getState().token !== null;
+  if (!signedIn && !clientLoaderRan) {
+    clientLoaderRan = true;
+    return serverLoader();
+  }
+  clientLoaderRan = true;
+  return loadRankings(request.url);
 }
+clientLoader.hydrate = true as const;
+// The first call is the hydration one: an anonymous visitor already holds the server's answer.
+let clientLoaderRan = false;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const ranking = loaderData?.ranking ?? RANKINGS['market-cap'];
+export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
+  const type = loaderData?.view.type ?? rankingTypeOf(location.pathname);
+  const ranking = RANKINGS[type];
+  const year = loaderData?.meta?.year ?? loaderData?.view.year ?? OPEN_YEARS.to;
+  const page = loaderData?.view.page ?? 1;
+  const siteUrl = siteUrlFrom(matches);
+  const query = page > 1 ? `?year=${year}&page=${page}` : `?year=${year}`;
+  const rows = loaderData?.rows ?? [];
+  // SPEC §2/§9: an item list for search engines, amounts in USD (our $M × 1,000,000).
+  const itemList = {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    name: `${ranking.title} ${year}`,
+    numberOfItems: loaderData?.meta?.count ?? rows.length,
+    itemListElement: rows.map((r) => ({
+      '@type': 'ListItem',
+      position: r.rank,
+      item: {
+        '@type': 'Corporation',
+        name: r.comp_name,
+        tickerSymbol: r.ticker,
+        url: `${siteUrl}/companies/info/${r.slug}`,
+        additionalProperty: [
+          {
+            '@type': 'PropertyValue',
+            name: 'sector',
+            value: r.sector === null ? null : (sectorName(r.sector) ?? null),
+          },
+          {
+            '@type': 'PropertyValue',
+            name: 'marketCap',
+            value: r.ann_mkcap === null ? null : Math.round(r.ann_mkcap * 1_000_000),
+            unitText: 'USD',
+          },
+          { '@type': 'PropertyValue', name: 'annualReturn', value: r.ann_return },
+          {
+            '@type': 'PropertyValue',
+            name: 'dollarVolume',
+            value: Math.round(r.ann_dr_volume * 1_000_000),
+            unitText: 'USD',
+          },
+        ],
+      },
+    })),
+  };
   return pageMeta({
-    title: ranking.title,
-    description: ranking.description,
-    path: ranking.path,
-    siteUrl: siteUrlFrom(matches),
+    title: `${ranking.title} ${year}${page > 1 ? `, page ${page}` : ''}`,
+    description: `${year}: ${ranking.description}`,
+    path: `${ranking.path}${query}`,
+    siteUrl,
+    jsonLd: rows.length > 0 ? [itemList] : [],
   });
 };
 
-export default function RankingsPage({ loaderData }: Route.ComponentProps) {
+export default function RankingsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer>
-      <PageHeader title={loaderData.ranking.title} />
-      <ComingSoon what="Yearly rankings from 1999 to last year with filters and search." />
+      <PageHeader title={RANKINGS[loaderData.view.type].title} />
+      <RankingsPage data={loaderData} />
     </PageContainer>
   );
 }

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { filingPages } from '@app/doc-qa/testing/filing';
 import { makePdf } from '@app/doc-qa/testing/make-pdf';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -46,13 +47,19 @@ async function upload(page: Page, name: string, buffer: Buffer, mimeType = 'appl
   await page.getByLabel('Choose a PDF').setInputFiles({ name, mimeType, buffer });
 }
 
+// Waiting, not timing: reading a PDF takes seconds on a busy machine.
+const WAIT = { timeout: 45_000 };
+
+/** Asks and waits for the answer to change (every question in these tests has a new answer). */
 async function askQuestion(page: Page, question: string) {
+  const before = await answerBox(page).inputValue();
   await page.getByLabel('Question', { exact: true }).fill(question);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+  await expect.poll(() => answerBox(page).inputValue(), WAIT).not.toBe(before);
+  await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled(), WAIT).toBe(true);
 }
 
-describe('Document QA', () => {
+describe('Document QA', { timeout: 240_000 }, () => {
   const site = useSite();
 
   it('renders title, heading and the privacy promise on the server', async () => {
@@ -68,7 +75,7 @@ describe('Document QA', () => {
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'annual-report.pdf', await reportPdf());
     await expect
-      .poll(() => page.getByTestId('preflight').textContent())
+      .poll(() => page.getByTestId('preflight').textContent(), WAIT)
       .toMatch(/annual-report\.pdf: 4 pages, [\d,]+ words/);
     const textBox = page.getByLabel('Document text (you can edit it)');
     expect(await textBox.inputValue()).toContain('--- Page 4 ---');
@@ -102,6 +109,66 @@ describe('Document QA', () => {
     await close();
   });
 
+  it('answers each type of analyst question over a filing with tables, in the form the type calls for', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
+    await upload(page, 'filing.pdf', Buffer.from(await makePdf(filingPages())));
+    await expect.poll(() => page.getByTestId('preflight').textContent(), WAIT).toMatch(/filing\.pdf: 3 pages/);
+    const details = page.getByTestId('answer-details');
+
+    // Factoid from the table: the figure with unit, scale and period, the cell highlighted with its labels.
+    await askQuestion(page, 'What was the total net revenue in 2022?');
+    expect(await answerBox(page).inputValue()).toBe('$23,601 million ($23.6 billion) (2022)');
+    expect(await details.getByTestId('answer-cells').textContent()).toContain(
+      'Total net revenue · 2022: $ 23,601 (page 1)',
+    );
+    const table = page.getByTestId('evidence-table').first();
+    expect(await table.locator('mark').textContent()).toBe('$ 23,601');
+    expect(await table.textContent()).toContain('2021');
+
+    // Explanatory: the sentence that states the cause, quoted with its page.
+    await askQuestion(page, 'What drove revenue change in FY22?');
+    expect(await details.getByTestId('answer-kind').textContent()).toBe('Explanation');
+    expect(await details.getByTestId('answer-quote').textContent()).toMatch(
+      /^“Total net revenue increased 7\.7 percent in fiscal 2022\. The increase in net revenue was primarily due to higher demand for laboratory instruments.*” \(page 1\)$/,
+    );
+
+    // Yes/No with the sentence that decides it.
+    await askQuestion(page, 'Did the company report customer concentration?');
+    expect(await answerBox(page).inputValue()).toBe('No');
+    expect(await details.getByTestId('answer-quote').textContent()).toContain(
+      'No single customer accounted for more than 10 percent',
+    );
+
+    // Choice: the item chosen and the figures compared.
+    await askQuestion(page, 'In which segment did sales increase the most?');
+    expect(await answerBox(page).inputValue()).toBe('Instruments');
+    expect(await details.getByTestId('answer-formula').textContent()).toContain('Instruments: +1,230');
+
+    // Computed: the result with its formula and the cells it used.
+    await askQuestion(page, 'What was the quick ratio in 2022?');
+    expect(await answerBox(page).inputValue()).toBe('1.55 (2022)');
+    expect(await details.getByTestId('answer-formula').textContent()).toBe('Formula: (8,120 − 1,840) / 4,060 = 1.55');
+    expect(await details.getByTestId('answer-cells').locator('li').count()).toBe(3);
+
+    // List: the items.
+    await askQuestion(page, 'What are the major product lines?');
+    expect(await details.getByTestId('answer-items').locator('li').allTextContents()).toEqual([
+      'mass spectrometers',
+      'chromatography columns',
+      'laboratory software',
+    ]);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'doc-qa-filing-1280.png'), fullPage: true });
+
+    // Declining says what was looked for.
+    await askQuestion(page, 'What is the boiling point of mercury on Mars?');
+    expect(await answerBox(page).inputValue()).toBe('Not found in this document');
+    expect(await page.getByText(/looked for: /).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('keeps Submit disabled until there is a question and text', async () => {
     const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
@@ -124,7 +191,7 @@ describe('Document QA', () => {
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'report.pdf', Buffer.from('Just some text pretending to be a PDF.'));
     await expect
-      .poll(() => page.getByRole('alert').textContent())
+      .poll(() => page.getByRole('alert').textContent(), WAIT)
       .toBe('“report.pdf” is not a PDF file. Choose a PDF document.');
     await close();
   });
@@ -134,7 +201,7 @@ describe('Document QA', () => {
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'scan.pdf', Buffer.from(await makePdf([{ scanned: true }, { scanned: true }])));
     // The timings join the line once indexing is done; the counts are what this test is about.
-    await expect.poll(() => page.getByTestId('preflight').textContent()).toMatch(/^scan\.pdf: 2 pages, 0 words/);
+    await expect.poll(() => page.getByTestId('preflight').textContent(), WAIT).toMatch(/^scan\.pdf: 2 pages, 0 words/);
     expect(await page.getByText('This PDF looks scanned — no text to search.').isVisible()).toBe(true);
     await close();
   });
@@ -143,7 +210,7 @@ describe('Document QA', () => {
     const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'broken.pdf', Buffer.from('%PDF-1.7\nthis is not really a PDF body'));
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Could not read the PDF file.');
+    await expect.poll(() => page.getByRole('alert').textContent(), WAIT).toBe('Could not read the PDF file.');
     await close();
   });
 
@@ -154,7 +221,7 @@ describe('Document QA', () => {
     const { page, close } = await openPage(site.browser, viewport);
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
     await upload(page, 'annual-report.pdf', await reportPdf());
-    await expect.poll(() => page.getByTestId('preflight').textContent()).toContain('4 pages');
+    await expect.poll(() => page.getByTestId('preflight').textContent(), WAIT).toContain('4 pages');
     await askQuestion(page, 'How much was net income?');
     expect(await answerBox(page).inputValue()).toBe('$97 million');
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -1,7 +1,12 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 
-/** One page of a generated PDF: paragraphs of text, or a scan-like drawing with no text layer. */
-export type PdfPageSpec = { paragraphs: string[] } | { scanned: true };
+/** A table: the first cell of each row is its label, the others are figures set right-aligned in columns. */
+export interface PdfTable {
+  table: string[][];
+}
+
+/** One page of a generated PDF: paragraphs of text and tables, or a scan-like drawing with no text layer. */
+export type PdfPageSpec = { paragraphs: Array<string | PdfTable> } | { scanned: true };
 
 const WIDTH = 612;
 const HEIGHT = 792;
@@ -30,6 +35,20 @@ export async function makePdf(pages: readonly PdfPageSpec[]): Promise<Uint8Array
     }
     let y = HEIGHT - MARGIN;
     for (const paragraph of spec.paragraphs) {
+      if (typeof paragraph !== 'string') {
+        // Label column 220 pt wide, then figure columns of 90 pt, each right-aligned.
+        for (const row of paragraph.table) {
+          if (y < MARGIN) break;
+          for (const [i, cell] of row.entries()) {
+            if (!cell) continue;
+            const x = i === 0 ? MARGIN : MARGIN + 220 + 90 * i - font.widthOfTextAtSize(cell, SIZE);
+            page.drawText(cell, { x, y, size: SIZE, font });
+          }
+          y -= LEADING;
+        }
+        y -= LEADING;
+        continue;
+      }
       let line = '';
       const lines: string[] = [];
       for (const word of paragraph.split(/\s+/)) {

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { marketCapMillions } from '@app/market-data/derived';
 import {
   COMPANY_SEARCH_LIMIT,
   COMPANY_SLUGS_PAGE_SIZE,
@@ -136,8 +137,9 @@ function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint
 }
 
 /**
- * Market cap in $M on each trading day: close × the share count in force that day / 1e6.
- * Before the first known count the earliest count is used; without any count there is no series.
+ * Market cap in $M on each trading day, by the one rule the rankings use too
+ * (`marketCapMillions`: close × the share count in force that day). Before the first known
+ * count the earliest count is used; without any count there is no series.
  */
 export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: number | null): MetricRow[] {
   const first = shares[0];
@@ -151,7 +153,7 @@ export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: 
       inForce = (shares[next] as SharesPoint).shares;
       next += 1;
     }
-    rows.push(row(date, (close * inForce) / 1e6, cik));
+    rows.push(row(date, marketCapMillions(close, inForce), cik));
   }
   return rows;
 }

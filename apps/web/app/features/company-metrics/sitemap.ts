@@ -28,8 +28,8 @@ export function companyPaths(slugs: string[]): string[] {
 }
 
 /** One file fits when the static pages and every company's metric pages stay within the limit. */
-export function needsIndex(companyCount: number): boolean {
-  return STATIC_PATHS.length + companyCount * METRIC_KEYS.length > SITEMAP_URL_LIMIT;
+export function needsIndex(companyCount: number, otherPaths = 0): boolean {
+  return STATIC_PATHS.length + otherPaths + companyCount * METRIC_KEYS.length > SITEMAP_URL_LIMIT;
 }
 
 /** File names of the index: the static pages, then one file per page of company slugs. */
@@ -58,16 +58,23 @@ function slugPage(page: number, context: AppLoadContext) {
   return apiGet<CompanySlugsResponse>(`/api/companies/slugs?page=${page}`, { context });
 }
 
-/** `/sitemap.xml`: every URL in one file, or an index of files when there are too many. */
-export async function rootSitemap(context: AppLoadContext): Promise<string> {
+/**
+ * `/sitemap.xml`: every URL in one file, or an index of files when there are too many.
+ * `otherPaths`: pages other features list (e.g. each ranking per year), kept with the static ones.
+ */
+export async function rootSitemap(context: AppLoadContext, otherPaths: readonly string[] = []): Promise<string> {
   const first = await slugPage(1, context);
-  if (needsIndex(first.total)) return sitemapIndex(context.siteUrl, indexFiles(first.total));
-  return urlset(context.siteUrl, [...STATIC_PATHS, ...companyPaths(first.slugs)]);
+  if (needsIndex(first.total, otherPaths.length)) return sitemapIndex(context.siteUrl, indexFiles(first.total));
+  return urlset(context.siteUrl, [...STATIC_PATHS, ...otherPaths, ...companyPaths(first.slugs)]);
 }
 
 /** `/sitemaps/{file}` of the index; null for a file the index does not name. */
-export async function partSitemap(file: string, context: AppLoadContext): Promise<string | null> {
-  if (file === 'static.xml') return urlset(context.siteUrl, STATIC_PATHS);
+export async function partSitemap(
+  file: string,
+  context: AppLoadContext,
+  otherPaths: readonly string[] = [],
+): Promise<string | null> {
+  if (file === 'static.xml') return urlset(context.siteUrl, [...STATIC_PATHS, ...otherPaths]);
   // Page numbers the slugs API accepts (at most 100,000): anything else is simply not a file.
   const match = /^companies-([1-9]\d{0,4})\.xml$/.exec(file);
   if (!match) return null;

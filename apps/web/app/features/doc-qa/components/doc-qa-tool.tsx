@@ -6,6 +6,7 @@ import { type ChangeEvent, type FormEvent, useId, useMemo, useRef, useState } fr
 import { useDocQaWorker } from '../hooks/use-doc-qa-worker';
 import { looksLikePdf } from '../is-pdf';
 import { extractPdfPages, PdfTextError } from '../pdf-text.client';
+import { AnswerDetails } from './answer-details';
 import { EvidenceView } from './evidence-view';
 
 type Busy = 'reading' | 'indexing' | 'answering' | null;
@@ -220,6 +221,7 @@ export function DocQaTool() {
           placeholder="The answer appears here, with the passage that supports it."
           className="mt-1 w-full resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 font-semibold text-slate-900"
         />
+        {result?.answer ? <AnswerDetails result={result} /> : null}
         {result?.passage ? (
           <div className="mt-4 space-y-3">
             <EvidenceView evidence={result.passage} label="Supporting passage" onShow={show} />
@@ -234,7 +236,9 @@ export function DocQaTool() {
           </div>
         ) : result ? (
           <p className="mt-3 text-sm text-slate-600">
-            Nothing in the document supports an answer. Try other words, or check that the page you expect has text.
+            Nothing in the document supports an answer
+            {result.lookedFor ? <> (looked for: {result.lookedFor})</> : null}. Try other words, or check that the page
+            you expect has text.
           </p>
         ) : null}
       </section>

@@ -36,9 +36,16 @@ export function EvidenceView({
           Page {evidence.page}
         </button>
       </figcaption>
-      <blockquote className="whitespace-pre-line text-sm leading-relaxed text-slate-800">
-        <Highlighted evidence={evidence} />
-      </blockquote>
+      {evidence.table ? (
+        // A table keeps its columns: spaces are its layout, so it scrolls sideways on a phone.
+        <pre className="overflow-x-auto font-mono text-xs leading-relaxed text-slate-800" data-testid="evidence-table">
+          <Highlighted evidence={evidence} />
+        </pre>
+      ) : (
+        <blockquote className="whitespace-pre-line text-sm leading-relaxed text-slate-800">
+          <Highlighted evidence={evidence} />
+        </blockquote>
+      )}
     </figure>
   );
 }

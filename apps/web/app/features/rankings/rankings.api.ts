@@ -1,0 +1,43 @@
+import {
+  type RankingCount,
+  type RankingRow,
+  type RankingsResponse,
+  splitRankingsResponse,
+} from '@app/shared/rankings-view';
+import type { AppLoadContext } from 'react-router';
+import { apiGet } from '../../lib/api-client';
+import { type RankingsView, rankingsApiPath, viewFromUrl } from './rankings-params';
+
+export interface RankingsData {
+  /** What the URL asked for (normalised). */
+  view: RankingsView;
+  rows: RankingRow[];
+  /** Count, the year served and the year "Now" ranks by; null when the load failed. */
+  meta: RankingCount | null;
+  /** SPEC §8: 'Failed to load rankings' when the load failed, with the API's message if any. */
+  error: { message: string; detail: string | null } | null;
+}
+
+/**
+ * Loads the ranking page a URL asks for. On the server pass the loader's context and the
+ * visitor's User-Agent (the API opens every year to crawlers); in the browser the signed-in
+ * visitor's token goes with the call.
+ */
+export async function loadRankings(
+  url: string,
+  options: { context?: AppLoadContext; userAgent?: string } = {},
+): Promise<RankingsData> {
+  const view = viewFromUrl(new URL(url));
+  try {
+    const body = await apiGet<RankingsResponse>(rankingsApiPath(view), {
+      context: options.context,
+      headers: options.context ? { 'user-agent': options.userAgent ?? '' } : undefined,
+    });
+    const { rows, meta } = splitRankingsResponse(body);
+    return { view, rows, meta, error: null };
+  } catch (err) {
+    console.error('Rankings failed to load', err);
+    const detail = err instanceof Error && err.message ? err.message : null;
+    return { view, rows: [], meta: null, error: { message: 'Failed to load rankings', detail } };
+  }
+}

@@ -1,0 +1,53 @@
+// `npm run train:docqa [squad.json[.gz]]`: fits reader R1's logistic regression on a SQuAD v1.1
+// file (paragraph given), reports 5-fold cross-validation by article, and writes the weights to
+// src/r1-weights.json.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createDocQa } from '../src/engine';
+import { crossValidate, type Example, examplesFor, fit, score } from '../src/r1-train';
+import type { SquadFile } from '../src/squad';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+const DEFAULT_FILE = resolve(REPO, '../shared/data/qa/squad-dev-5-articles.json.gz');
+const OUT = resolve(import.meta.dirname, '../src/r1-weights.json');
+
+const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const path = file ? resolve(process.env.INIT_CWD ?? process.cwd(), file) : DEFAULT_FILE;
+if (!existsSync(path)) {
+  console.log(`No training data at ${path}; pass a SQuAD v1.1 file: npm run train:docqa -- path/to/file.json`);
+  process.exit(file ? 1 : 0);
+}
+const raw = readFileSync(path);
+const squad = JSON.parse((path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as SquadFile;
+const t0 = performance.now();
+const examples: Example[] = [];
+for (const article of squad.data) {
+  for (const p of article.paragraphs) {
+    const engine = createDocQa(p.context, { reader: 'r0' });
+    for (const qa of p.qas)
+      examples.push(
+        examplesFor(
+          engine,
+          qa.question,
+          qa.answers.map((a) => a.text),
+          article.title,
+        ),
+      );
+  }
+}
+const rows = examples.reduce((n, e) => n + e.rows.length, 0);
+const ceiling = examples.filter((e) => e.rows.some((r) => r.target === 1)).length / examples.length;
+console.log(
+  `${examples.length} questions, ${rows} candidate spans (${(rows / examples.length).toFixed(0)} a question); ` +
+    `an exact answer is among the candidates for ${(100 * ceiling).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+);
+const cv = crossValidate(examples);
+console.log(
+  `R1 ${cv.folds}-fold cross-validation by article, paragraph given: EM ${cv.em.toFixed(1)}  F1 ${cv.f1.toFixed(1)}`,
+);
+const model = { ...fit(examples), trainedOn: `${basename(path)}: ${examples.length} questions` };
+const inSample = score(examples, model);
+console.log(`R1 fitted on all (in-sample): EM ${inSample.em.toFixed(1)}  F1 ${inSample.f1.toFixed(1)}`);
+writeFileSync(OUT, `${JSON.stringify(model, null, 1)}\n`);
+console.log(`Weights written to ${OUT}`);

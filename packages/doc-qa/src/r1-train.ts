@@ -1,0 +1,126 @@
+import type { DocQaEngine } from './engine';
+import { dot, FEATURES, type R1Weights, r1Candidates } from './reader-r1';
+import { f1Score, normalizeAnswer } from './squad';
+
+/** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
+export interface Example {
+  group: string;
+  rows: Array<{ features: number[]; target: number; text: string; support: number }>;
+  answers: string[];
+}
+
+export function examplesFor(engine: DocQaEngine, question: string, answers: string[], group: string): Example {
+  const input = engine.readerInput(question);
+  const rows = r1Candidates(question, input.passages, input.qTerms, input.scores).map((c) => ({
+    features: c.features,
+    target: Math.max(0, ...answers.map((a) => f1Score(c.text, a))),
+    text: c.text,
+    support: c.support,
+  }));
+  return { group, rows, answers };
+}
+
+/**
+ * Logistic regression over each question's candidates (a softmax across them: the model picks
+ * one span), fitted to targets proportional to each span's F1 against the gold answers, by
+ * full-batch Adam with a little L2.
+ */
+export function fit(examples: readonly Example[], iterations = 300, l2 = 1e-4): R1Weights {
+  const n = FEATURES.length;
+  const w = new Float64Array(n);
+  const m = new Float64Array(n);
+  const v = new Float64Array(n);
+  const lr = 0.1;
+  // Features are mostly zeros (one type indicator of 35 is on): keep only the non-zero ones.
+  const prepared = examples
+    .filter((e) => e.rows.some((r) => r.target > 0))
+    .map((ex) => {
+      const bestTarget = Math.max(...ex.rows.map((r) => r.target));
+      const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
+      const tSum = t.reduce((a, b) => a + b, 0);
+      return ex.rows.map((r, k) => {
+        const idx: number[] = [];
+        const val: number[] = [];
+        for (const [i, x] of r.features.entries()) {
+          if (x !== 0) {
+            idx.push(i);
+            val.push(x);
+          }
+        }
+        return { idx: Int32Array.from(idx), val: Float64Array.from(val), target: (t[k] ?? 0) / tSum };
+      });
+    });
+  const z = new Float64Array(Math.max(1, ...prepared.map((p) => p.length)));
+  for (let it = 1; it <= iterations; it += 1) {
+    const grad = new Float64Array(n);
+    for (const rows of prepared) {
+      let top = Number.NEGATIVE_INFINITY;
+      for (const [k, r] of rows.entries()) {
+        let s = 0;
+        for (let j = 0; j < r.idx.length; j += 1) s += (w[r.idx[j] as number] as number) * (r.val[j] as number);
+        z[k] = s;
+        if (s > top) top = s;
+      }
+      let sum = 0;
+      for (let k = 0; k < rows.length; k += 1) {
+        z[k] = Math.exp((z[k] as number) - top);
+        sum += z[k] as number;
+      }
+      for (const [k, r] of rows.entries()) {
+        const g = (z[k] as number) / sum - r.target;
+        for (let j = 0; j < r.idx.length; j += 1) {
+          const i = r.idx[j] as number;
+          grad[i] = (grad[i] as number) + g * (r.val[j] as number);
+        }
+      }
+    }
+    for (let i = 0; i < n; i += 1) {
+      const g = (grad[i] as number) / (prepared.length || 1) + l2 * (w[i] as number);
+      m[i] = 0.9 * (m[i] as number) + 0.1 * g;
+      v[i] = 0.999 * (v[i] as number) + 0.001 * g * g;
+      const mh = (m[i] as number) / (1 - 0.9 ** it);
+      const vh = (v[i] as number) / (1 - 0.999 ** it);
+      w[i] = (w[i] as number) - (lr * mh) / (Math.sqrt(vh) + 1e-8);
+    }
+  }
+  return { features: [...FEATURES], weights: [...w].map((x) => Number(x.toFixed(4))) };
+}
+
+/** EM and F1 (0–100) of the top-scoring candidate per question; a question without candidates scores 0. */
+export function score(examples: readonly Example[], model: R1Weights, minSupport = 0.3): { em: number; f1: number } {
+  let em = 0;
+  let f1 = 0;
+  for (const ex of examples) {
+    let best: (typeof ex.rows)[number] | null = null;
+    let bestZ = Number.NEGATIVE_INFINITY;
+    for (const r of ex.rows) {
+      const z = dot(model.weights, r.features);
+      if (z > bestZ) {
+        bestZ = z;
+        best = r;
+      }
+    }
+    if (!best || best.support < minSupport) continue;
+    const answer = best.text;
+    em += Math.max(0, ...ex.answers.map((a) => (normalizeAnswer(a) === normalizeAnswer(answer) ? 1 : 0)));
+    f1 += Math.max(0, ...ex.answers.map((a) => f1Score(answer, a)));
+  }
+  const n = examples.length || 1;
+  return { em: (100 * em) / n, f1: (100 * f1) / n };
+}
+
+/** k-fold cross-validation by group (article): fit on the other groups, score on the held-out one. */
+export function crossValidate(examples: readonly Example[]): { em: number; f1: number; folds: number } {
+  const groups = [...new Set(examples.map((e) => e.group))];
+  let em = 0;
+  let f1 = 0;
+  for (const g of groups) {
+    const train = examples.filter((e) => e.group !== g);
+    const test = examples.filter((e) => e.group === g);
+    const s = score(test, fit(train));
+    em += s.em * test.length;
+    f1 += s.f1 * test.length;
+  }
+  const n = examples.length || 1;
+  return { em: em / n, f1: f1 / n, folds: groups.length };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createDocQa } from './engine';
+import { examplesFor, fit, score } from './r1-train';
+import R1_WEIGHTS from './r1-weights.json';
+import { FEATURES } from './reader-r1';
+
+describe('reader R1', () => {
+  it('ships weights for exactly the features it computes', () => {
+    expect(R1_WEIGHTS.features).toEqual(FEATURES);
+    expect(R1_WEIGHTS.weights).toHaveLength(FEATURES.length);
+  });
+
+  it('learns from examples to pick the answer span', () => {
+    const text =
+      'Larkspur Instruments was founded in 1987 by Helena Marsh in Dayton. The company sold soil meters to farmers. ' +
+      'Its headquarters moved to Columbus in 2004, when the workforce passed 900 people.';
+    const engine = createDocQa(text, { reader: 'r0' });
+    const examples = [
+      examplesFor(engine, 'When was Larkspur Instruments founded?', ['1987'], 'a'),
+      examplesFor(engine, 'Who founded Larkspur Instruments?', ['Helena Marsh'], 'a'),
+      examplesFor(engine, 'Where did the headquarters move?', ['Columbus'], 'a'),
+      examplesFor(engine, 'What did the company sell to farmers?', ['soil meters'], 'a'),
+    ];
+    const untrained = score(examples, { features: [...FEATURES], weights: FEATURES.map(() => 0) });
+    const trained = score(examples, fit(examples, 200));
+    expect(trained.f1).toBeGreaterThan(untrained.f1);
+    expect(trained.em).toBeGreaterThanOrEqual(75);
+  });
+
+  it('answers with the shipped weights and keeps R0 as an option', () => {
+    const text =
+      'In fiscal 2023 Larkspur reported revenue of $1.46 billion. Chief financial officer Priya Natarajan leads investor relations.';
+    expect(createDocQa(text).answer('Who is the chief financial officer?').answer).toBe('Priya Natarajan');
+    expect(createDocQa(text, { reader: 'r0' }).answer('Who is the chief financial officer?').answer).toBe(
+      'Priya Natarajan',
+    );
+  });
+});

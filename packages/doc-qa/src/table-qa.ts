@@ -1,0 +1,628 @@
+import { type Amount, fiscalYearsIn, formatAmount, roundFor, type Scale, yearsIn } from './finance';
+import type { Operation } from './kinds';
+import type { Cell, Row, Table } from './tables';
+import { terms } from './text';
+
+/** A cell an answer used, with the labels that name it. */
+export interface CellRef {
+  table: number;
+  page: number;
+  row: string;
+  column: string;
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface TableAnswer {
+  /** The answer as shown: a figure with unit, scale and period, or the chosen item. */
+  text: string;
+  /** The figure in `scale` units (or a percentage / plain ratio); null for a chosen item. */
+  value: number | null;
+  scale: Scale | 'percent';
+  formula: string | null;
+  cells: CellRef[];
+  table: Table;
+  /** How well the question's words name the row(s) used, 0–1. */
+  score: number;
+}
+
+/** Weighted content words of the question, without the words that only say what to compute. */
+export interface Weighted {
+  weights: Map<string, number>;
+  total: number;
+  /** The question itself, for labels made only of common words ("Other"). */
+  text?: string;
+}
+
+/** Labels lose footnote marks ("Order intake1", "Net income (1)", "(note 23)"). */
+export function cleanLabel(label: string): string {
+  return label
+    .replace(/\((?:\d|note \d+|see note \d+)\)/gi, '')
+    .replace(/(\p{Ll})\d{1,2}\b/gu, '$1')
+    .replace(/\s+/g, ' ')
+    .replace(/[:\s]+$/, '')
+    .trim();
+}
+
+const labelTerms = (label: string) => new Set(terms(cleanLabel(label)));
+
+/**
+ * How well the question names a row: the share of the row's label it names, and the share of the
+ * question the label (with its section and the table's caption and headers, at half weight) covers.
+ */
+function rowScore(
+  row: Row,
+  q: Weighted,
+  years: number[],
+  context: ReadonlySet<string>,
+): { score: number; coverage: number } {
+  const label = labelTerms(row.label);
+  if (label.size === 0) {
+    const plain = cleanLabel(row.label).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const named = plain && q.text && new RegExp(`\\b${plain}\\b`, 'i').test(q.text);
+    return named ? { score: 0.55 + 0.45 * 0.5, coverage: 0.5 } : { score: 0, coverage: 0 };
+  }
+  let named = 0;
+  let covered = 0;
+  for (const t of label) {
+    const w = q.weights.get(t);
+    if (w !== undefined) {
+      named += 1;
+      covered += w;
+    }
+  }
+  if (named === 0) return { score: 0, coverage: 0 };
+  let around = 0;
+  const section = labelTerms(row.section);
+  for (const [t, w] of q.weights) if (!label.has(t) && (section.has(t) || context.has(t))) around += w * 0.5;
+  const yearInLabel = years.some((y) => row.label.includes(String(y))) ? 0.1 : 0;
+  const coverage = Math.min(1, (covered + around) / (q.total || 1));
+  return { score: 0.55 * (named / label.size) + 0.45 * coverage + yearInLabel, coverage };
+}
+
+const hasFigures = (row: Row) => row.cells.some((c) => c?.amount);
+
+export interface RowMatch {
+  table: Table;
+  row: Row;
+  score: number;
+  /** Share of the question's weighted words the row, its section and its table's caption name. */
+  coverage: number;
+}
+
+const contextCache = new WeakMap<Table, Set<string>>();
+function tableContext(table: Table): Set<string> {
+  let set = contextCache.get(table);
+  if (!set) {
+    set = new Set(terms(`${table.caption} ${table.columns.map((c) => c.header).join(' ')}`));
+    contextCache.set(table, set);
+  }
+  return set;
+}
+
+/** The rows that best match the words, across tables; `pageBoost` favours pages retrieval ranked high. */
+export function matchRows(
+  tables: readonly Table[],
+  q: Weighted,
+  years: number[],
+  pageBoost: ReadonlyMap<number, number>,
+  limit = 5,
+): RowMatch[] {
+  const out: RowMatch[] = [];
+  for (const table of tables) {
+    const boost = pageBoost.get(table.page) ?? 0;
+    const context = tableContext(table);
+    for (const row of table.rows) {
+      if (!hasFigures(row)) continue;
+      const { score, coverage } = rowScore(row, q, years, context);
+      if (score > 0) out.push({ table, row, score: score + 0.15 * boost, coverage });
+    }
+  }
+  return out.sort((a, b) => b.score - a.score).slice(0, limit);
+}
+
+/** Years the question names, "FY22" included, in order. */
+export function questionYears(question: string): number[] {
+  const ys = [...yearsIn(question), ...fiscalYearsIn(question)];
+  const range = /\b(?:from|between) ((?:19|20)\d{2}) (?:to|and|through) ((?:19|20)\d{2})\b/i.exec(question);
+  if (range) {
+    const a = Number(range[1]);
+    const b = Number(range[2]);
+    for (let y = Math.min(a, b) + 1; y < Math.max(a, b); y += 1) ys.push(y);
+  }
+  return [...new Set(ys)];
+}
+
+/** The column for a year (or, with none, the one whose header the question names, else the first). */
+export function columnFor(table: Table, row: Row, question: string, year: number | null): number {
+  const qTerms = new Set(terms(question));
+  const scored = table.columns.map((c, i) => {
+    let s = 0;
+    if (year !== null && c.years.includes(year)) s += c.years[0] === year ? 3 : 2;
+    if (year !== null && c.years.length === 0 && new RegExp(`\\b${year}\\b`).test(c.header)) s += 2;
+    for (const t of terms(c.header)) if (qTerms.has(t) && !/^\d+$/.test(t)) s += 0.5;
+    if (!row.cells[i]?.amount) s -= 5;
+    return { i, s };
+  });
+  scored.sort((a, b) => b.s - a.s || a.i - b.i);
+  return scored[0]?.i ?? 0;
+}
+
+function columnName(table: Table, i: number): string {
+  const c = table.columns[i];
+  return c?.header || `column ${i + 1}`;
+}
+
+function period(table: Table, i: number): string {
+  const c = table.columns[i];
+  if (!c) return '';
+  const q = /\bQ[1-4] (?:19|20)\d{2}\b/.exec(c.header)?.[0];
+  if (q) return q;
+  return c.years.length > 0 ? String(c.years[0]) : c.header;
+}
+
+function ref(table: Table, row: Row, i: number, cell: Cell): CellRef {
+  return {
+    table: table.id,
+    page: table.page,
+    row: cleanLabel(row.label),
+    column: columnName(table, i),
+    text: cell.text,
+    start: cell.start,
+    end: cell.end,
+  };
+}
+
+function rowScale(table: Table, row: Row): Scale | 'percent' {
+  if (row.percent) return 'percent';
+  if (/\bper share\b|\(cents\)|\bper unit\b|\bin years\b|\bnumber of\b|\bshares\b/i.test(row.label)) return '';
+  return table.scale;
+}
+
+function cellScale(table: Table, row: Row, cell: Cell): Scale | 'percent' {
+  return cell.amount?.percent ? 'percent' : rowScale(table, row);
+}
+
+function amountOf(table: Table, row: Row, cell: Cell): Amount {
+  const a = cell.amount as Amount;
+  const scale = cellScale(table, row, cell);
+  return {
+    ...a,
+    currency: scale === 'percent' ? '' : a.currency || (scale ? table.currency : ''),
+    percent: scale === 'percent' || a.percent,
+  };
+}
+
+function say(table: Table, row: Row, cell: Cell): string {
+  const scale = cellScale(table, row, cell);
+  return formatAmount(amountOf(table, row, cell), scale === 'percent' ? '' : scale);
+}
+
+/** The cell at the row and column the question names: "$1,496.5 million (2019)". */
+export function lookup(match: RowMatch, question: string): TableAnswer | null {
+  const { table, row } = match;
+  const years = questionYears(question);
+  const col = columnFor(table, row, question, years[0] ?? null);
+  const cell = row.cells[col];
+  if (!cell?.amount) return null;
+  const when = period(table, col);
+  const scale = cellScale(table, row, cell);
+  return {
+    text: `${say(table, row, cell)}${when && !/%$/.test(when) ? ` (${when})` : ''}`,
+    value: cell.amount.value,
+    scale,
+    formula: null,
+    cells: [ref(table, row, col, cell)],
+    table,
+    score: match.score,
+  };
+}
+
+const fmt = (v: number, decimals = roundFor(v)) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
+
+/** Columns of a row ordered newest period first, with their years. */
+function yearColumns(table: Table, row: Row): Array<{ i: number; year: number }> {
+  return table.columns
+    .map((c, i) => ({ i, year: c.years[0] ?? Number.NaN }))
+    .filter((c) => Number.isFinite(c.year) && row.cells[c.i]?.amount);
+}
+
+/** The newer and older columns a change compares: the years named, else the two newest. */
+function changeColumns(table: Table, row: Row, years: number[]): [number, number] | null {
+  const cols = yearColumns(table, row);
+  if (years.length >= 2) {
+    const newer = cols.find((c) => c.year === Math.max(...years));
+    const older = cols.find((c) => c.year === Math.min(...years));
+    if (newer && older && newer.i !== older.i) return [newer.i, older.i];
+  }
+  if (years.length === 1) {
+    const newer = cols.find((c) => c.year === years[0]);
+    const older = cols.filter((c) => c.year < (years[0] ?? 0)).sort((a, b) => b.year - a.year)[0];
+    if (newer && older) return [newer.i, older.i];
+  }
+  if (cols.length >= 2) {
+    const sorted = [...cols].sort((a, b) => b.year - a.year);
+    return [sorted[0]?.i ?? 0, sorted[1]?.i ?? 1];
+  }
+  const withFigures = row.cells.map((c, i) => (c?.amount ? i : -1)).filter((i) => i >= 0);
+  return withFigures.length >= 2 ? [withFigures[0] ?? 0, withFigures[1] ?? 1] : null;
+}
+
+function result(
+  table: Table,
+  value: number,
+  scale: Scale | 'percent',
+  currency: string,
+  formula: string,
+  cells: CellRef[],
+  score: number,
+  when: string,
+): TableAnswer {
+  const decimals = roundFor(value);
+  const rounded = Number(value.toFixed(decimals));
+  const text =
+    scale === 'percent'
+      ? `${fmt(rounded, decimals)}%`
+      : formatAmount(
+          { value: rounded, currency, percent: false, decimals: Number.isInteger(rounded) ? 0 : decimals },
+          scale,
+        );
+  return {
+    text: `${text}${when ? ` (${when})` : ''}`,
+    value,
+    scale,
+    formula,
+    cells,
+    table,
+    score,
+  };
+}
+
+/** Named rows a ratio or margin uses, found in one table. */
+function findRow(table: Table, pattern: RegExp, avoid?: RegExp): Row | null {
+  return table.rows.find((r) => hasFigures(r) && pattern.test(cleanLabel(r.label)) && !avoid?.test(r.label)) ?? null;
+}
+
+function bestRowFor(table: Table, phrase: string, avoid?: Row | null): RowMatch | null {
+  const ws = new Map<string, number>();
+  for (const t of terms(phrase)) ws.set(t, 1);
+  const q = { weights: ws, total: ws.size };
+  return matchRows([table], q, [], new Map(), 6).find((m) => m.row !== avoid) ?? null;
+}
+
+/** The table holding both rows a ratio or share names, with the two rows. */
+function rowPair(
+  tables: readonly Table[],
+  top: string,
+  bottom: string,
+  pageBoost: ReadonlyMap<number, number>,
+): { table: Table; top: Row; bottom: Row } | null {
+  let best: { table: Table; top: Row; bottom: Row; score: number } | null = null;
+  for (const table of tables) {
+    const b = bottom ? bestRowFor(table, bottom) : null;
+    const a = top ? bestRowFor(table, top, b?.row) : null;
+    if (!a || !b) continue;
+    const score = a.score + b.score + 0.3 * (pageBoost.get(table.page) ?? 0);
+    if (!best || score > best.score) best = { table, top: a.row, bottom: b.row, score };
+  }
+  return best;
+}
+
+/**
+ * Arithmetic over named cells: change, percentage change, average, sum, ratios (current, quick,
+ * A to B), margins and share of total. The formula shows the cells it used.
+ */
+export function compute(
+  op: Operation,
+  match: RowMatch | null,
+  tables: readonly Table[],
+  question: string,
+  pageBoost: ReadonlyMap<number, number>,
+): TableAnswer | null {
+  const years = questionYears(question);
+  if (op.op === 'current_ratio' || op.op === 'quick_ratio') {
+    const ranked = [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0));
+    for (const table of ranked) {
+      const assets = findRow(table, /^total current assets$/i);
+      const liabilities = findRow(table, /^total current liabilities$/i);
+      if (!assets || !liabilities) continue;
+      const col = columnFor(table, assets, question, years[0] ?? null);
+      const a = assets.cells[col];
+      const l = liabilities.cells[col];
+      if (!a?.amount || !l?.amount || l.amount.value === 0) continue;
+      const cells = [ref(table, assets, col, a), ref(table, liabilities, col, l)];
+      if (op.op === 'current_ratio') {
+        const v = a.amount.value / l.amount.value;
+        return result(
+          table,
+          v,
+          '',
+          '',
+          `${fmt(a.amount.value)} / ${fmt(l.amount.value)} = ${fmt(v)}`,
+          cells,
+          1,
+          period(table, col),
+        );
+      }
+      const inventory = findRow(table, /^inventor(?:y|ies)\b/i);
+      const inv = inventory?.cells[col];
+      if (!inventory || !inv?.amount) continue;
+      cells.splice(1, 0, ref(table, inventory, col, inv));
+      const v = (a.amount.value - inv.amount.value) / l.amount.value;
+      return result(
+        table,
+        v,
+        '',
+        '',
+        `(${fmt(a.amount.value)} − ${fmt(inv.amount.value)}) / ${fmt(l.amount.value)} = ${fmt(v)}`,
+        cells,
+        1,
+        period(table, col),
+      );
+    }
+    return null;
+  }
+
+  if (op.op === 'ratio' || op.op === 'share') {
+    let pair: { table: Table; top: Row; bottom: Row } | null = null;
+    if (op.op === 'ratio') {
+      // "Net debt to EBITDA" printed as a row is a lookup.
+      const printed =
+        match && [...terms(`${op.numerator} ${op.denominator}`)].every((t) => labelTerms(match.row.label).has(t));
+      if (printed) return null;
+      pair = rowPair(tables, op.numerator, op.denominator, pageBoost);
+    } else {
+      const whole =
+        /\bof (?:the )?(total [a-z ]+?)(?: did| were| was| is| are| in| at|\?|$)/i.exec(question)?.[1] ?? 'total';
+      pair = rowPair(tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, pageBoost);
+    }
+    if (!pair) return null;
+    const { table, top, bottom } = pair;
+    const percent = op.op === 'share';
+    const col = columnFor(table, top, question, years[0] ?? null);
+    const a = top.cells[col];
+    const b = bottom.cells[col];
+    if (!a?.amount || !b?.amount || b.amount.value === 0) return null;
+    const v = (a.amount.value / b.amount.value) * (percent ? 100 : 1);
+    return result(
+      table,
+      v,
+      percent ? 'percent' : '',
+      '',
+      `${fmt(a.amount.value)} / ${fmt(b.amount.value)}${percent ? ' × 100' : ''} = ${fmt(v)}${percent ? '%' : ''}`,
+      [ref(table, top, col, a), ref(table, bottom, col, b)],
+      0.8,
+      period(table, col),
+    );
+  }
+
+  if (op.op === 'margin') {
+    // A margin the table prints is a lookup, not a computation.
+    if (match && /margin/i.test(match.row.label)) return null;
+    const ranked = [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0));
+    for (const table of match ? [match.table, ...ranked.filter((t) => t !== match.table)] : ranked) {
+      const of = op.of.toLowerCase();
+      const numerator =
+        of === 'gross'
+          ? /^gross (?:profit|margin|income)\b/i
+          : of.includes('operating')
+            ? new RegExp(`^${of.includes('adjusted') ? 'adjusted ' : ''}operating (?:income|profit)`, 'i')
+            : of.includes('ebitda')
+              ? /ebitda$/i
+              : /^net (?:income|earnings|profit)\b/i;
+      const top = findRow(table, numerator);
+      const bottom = findRow(table, /^(?:total )?(?:net )?(?:revenues?|sales|net sales|turnover)\b/i);
+      if (!top || !bottom || top === bottom) continue;
+      const col = columnFor(table, top, question, years[0] ?? null);
+      const a = top.cells[col];
+      const b = bottom.cells[col];
+      if (!a?.amount || !b?.amount || b.amount.value === 0) continue;
+      const v = (a.amount.value / b.amount.value) * 100;
+      return result(
+        table,
+        v,
+        'percent',
+        '',
+        `${fmt(a.amount.value)} / ${fmt(b.amount.value)} × 100 = ${fmt(v)}%`,
+        [ref(table, top, col, a), ref(table, bottom, col, b)],
+        0.8,
+        period(table, col),
+      );
+    }
+    return null;
+  }
+
+  if (!match) return null;
+  const { table, row } = match;
+  const scale = rowScale(table, row);
+  const currency =
+    scale === 'percent' ? '' : (row.cells.find((c) => c?.amount?.currency)?.amount?.currency ?? table.currency);
+  if (op.op === 'change' || op.op === 'pct_change') {
+    const cols = changeColumns(table, row, years);
+    if (!cols) return null;
+    const [n, o] = cols;
+    const newer = row.cells[n];
+    const older = row.cells[o];
+    if (!newer?.amount || !older?.amount) return null;
+    const a = newer.amount.value;
+    const b = older.amount.value;
+    const cells = [ref(table, row, n, newer), ref(table, row, o, older)];
+    const when = `${period(table, o)} to ${period(table, n)}`;
+    if (op.op === 'change') {
+      const v = a - b;
+      return result(table, v, scale, currency, `${fmt(a)} − ${fmt(b)} = ${fmt(v)}`, cells, match.score, when);
+    }
+    if (b === 0) return null;
+    const v = ((a - b) / Math.abs(b)) * 100;
+    return result(
+      table,
+      v,
+      'percent',
+      '',
+      `(${fmt(a)} − ${fmt(b)}) / ${fmt(b)} × 100 = ${fmt(v)}%`,
+      cells,
+      match.score,
+      when,
+    );
+  }
+  // Average and sum over the years named (a range counts every year in it), else every column.
+  const cols = yearColumns(table, row).filter((c) => years.length < 2 || years.includes(c.year));
+  const used = (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1))).filter(
+    (i) => i >= 0 && row.cells[i]?.amount,
+  );
+  if (used.length < 2) return null;
+  const values = used.map((i) => row.cells[i]?.amount?.value ?? 0);
+  const total = values.reduce((s, v) => s + v, 0);
+  const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
+  const terms_ = values.map((v) => fmt(v)).join(' + ');
+  const when = used.map((i) => period(table, i)).join(', ');
+  if (op.op === 'sum')
+    return result(table, total, scale, currency, `${terms_} = ${fmt(total)}`, cells, match.score, when);
+  const v = total / values.length;
+  return result(table, v, scale, currency, `(${terms_}) / ${values.length} = ${fmt(v)}`, cells, match.score, when);
+}
+
+const LOWEST =
+  /\b(?:least|lowest|smallest|fewest|minimum|worst|slowest|smaller|lower|fewer|decrease[ds]? the most|declined? the most|fell the most)\b/i;
+const MOVES =
+  /\b(?:increase[ds]?|grow|grew|growth|rise|rose|decrease[ds]?|decline[ds]?|fell|change[ds]?|faster|slower)\b/i;
+
+/**
+ * A choice among rows (the options the question lists, or the rows of the table it names) or among
+ * a row's years, by value or by change; the answer names the item and the figures compared.
+ */
+export function choose(
+  tables: readonly Table[],
+  match: RowMatch | null,
+  question: string,
+  pageBoost: ReadonlyMap<number, number>,
+  q: Weighted,
+): TableAnswer | null {
+  const years = questionYears(question);
+  const lowest = LOWEST.test(question);
+  const byChange = MOVES.test(question);
+  const relative = /\b(?:faster|fastest|slower|slowest|growth rate|percent)/i.test(question);
+  if (/\b(?:which|what) year\b/i.test(question) && match) {
+    const { table, row } = match;
+    const cols = yearColumns(table, row);
+    if (cols.length < 2) return null;
+    const sorted = [...cols].sort((a, b) => {
+      const va = row.cells[a.i]?.amount?.value ?? 0;
+      const vb = row.cells[b.i]?.amount?.value ?? 0;
+      return lowest ? va - vb : vb - va;
+    });
+    const pick = sorted[0] as { i: number; year: number };
+    const cells = cols.map((c) => ref(table, row, c.i, row.cells[c.i] as Cell));
+    const compared = cols.map((c) => `${c.year}: ${say(table, row, row.cells[c.i] as Cell)}`).join(', ');
+    return { text: String(pick.year), value: null, scale: '', formula: compared, cells, table, score: match.score };
+  }
+  const qTerms = new Set(terms(question));
+  // The table is the one the question's words and retrieval point to: its caption, headers and labels.
+  const tableScore = (t: Table) => {
+    const words = new Set([...tableContext(t), ...t.rows.flatMap((r) => [...labelTerms(r.label)])]);
+    let s = 0;
+    for (const [w, x] of q.weights) if (words.has(w)) s += x;
+    return s / (q.total || 1) + 0.5 * (pageBoost.get(t.page) ?? 0);
+  };
+  const spelled = (t: Table) =>
+    t.rows.filter((r) => {
+      const l = labelTerms(r.label);
+      return hasFigures(r) && l.size > 0 && [...l].every((x) => qTerms.has(x));
+    }).length;
+  const ranked = [...tables]
+    .sort((a, b) => Math.min(spelled(b), 2) - Math.min(spelled(a), 2) || tableScore(b) - tableScore(a))
+    .slice(0, 2);
+  for (const table of ranked) {
+    const rows = table.rows.filter(hasFigures);
+    // Options the question spells out: rows whose whole label appears in it.
+    let options = rows.filter((r) => {
+      const t = labelTerms(r.label);
+      return t.size > 0 && [...t].every((x) => qTerms.has(x));
+    });
+    if (options.length < 2) {
+      const segmentTotals = rows.filter((r) => /^total \S/i.test(cleanLabel(r.label)) && labelTerms(r.label).size > 1);
+      options =
+        /\bsegments?\b/i.test(question) && segmentTotals.length >= 2
+          ? segmentTotals.slice(0, -1).length >= 2 && /^total$/i.test(cleanLabel(rows[rows.length - 1]?.label ?? ''))
+            ? segmentTotals
+            : segmentTotals
+          : rows.filter(
+              (r) => !/^total\b|eliminations?|^other$|^all other$/i.test(cleanLabel(r.label)) && r.label.trim(),
+            );
+    }
+    if (options.length < 2) continue;
+    const col = columnFor(table, options[0] as Row, question, years[0] ?? null);
+    const scored: Array<{ row: Row; v: number; shown: string; cells: CellRef[] }> = [];
+    for (const row of options) {
+      if (byChange) {
+        const cols = changeColumns(table, row, years);
+        if (!cols) continue;
+        const a = row.cells[cols[0]];
+        const b = row.cells[cols[1]];
+        if (!a?.amount || !b?.amount) continue;
+        const diff = a.amount.value - b.amount.value;
+        const v = relative && b.amount.value !== 0 ? (diff / Math.abs(b.amount.value)) * 100 : diff;
+        scored.push({
+          row,
+          v,
+          shown: `${cleanLabel(row.label).replace(/^total /i, '')}: ${relative ? `${fmt(v)}%` : `${diff >= 0 ? '+' : ''}${fmt(diff)}`} (${say(table, row, b)} → ${say(table, row, a)})`,
+          cells: [ref(table, row, cols[0], a), ref(table, row, cols[1], b)],
+        });
+      } else {
+        const cell = row.cells[col];
+        if (!cell?.amount) continue;
+        scored.push({
+          row,
+          v: cell.amount.value,
+          shown: `${cleanLabel(row.label)}: ${say(table, row, cell)}`,
+          cells: [ref(table, row, col, cell)],
+        });
+      }
+    }
+    if (scored.length < 2) continue;
+    scored.sort((a, b) => (lowest ? a.v - b.v : b.v - a.v));
+    const pick = scored[0] as (typeof scored)[number];
+    const label = cleanLabel(pick.row.label).replace(/^total (?=\S+ \S)/i, '');
+    return {
+      text: label,
+      value: null,
+      scale: '',
+      formula: scored.map((s) => s.shown).join('; '),
+      cells: scored.flatMap((s) => s.cells),
+      table,
+      score: match?.score ?? 0.5,
+    };
+  }
+  return null;
+}
+
+/** "Did X increase in 2019?": the row's figure against the period before. */
+export function moved(match: RowMatch, question: string): { yes: boolean; answer: TableAnswer } | null {
+  const up = /\b(?:increase[ds]?|grow|grew|rise|rose|improve[ds]?|higher|go up|went up)\b/i.test(question);
+  const down = /\b(?:decrease[ds]?|decline[ds]?|fall|fell|drop(?:ped)?|lower|shrink|shrank|go down|went down)\b/i.test(
+    question,
+  );
+  if (up === down) return null;
+  const { table, row } = match;
+  const cols = changeColumns(table, row, questionYears(question));
+  if (!cols) return null;
+  const a = row.cells[cols[0]];
+  const b = row.cells[cols[1]];
+  if (!a?.amount || !b?.amount) return null;
+  const diff = a.amount.value - b.amount.value;
+  const yes = up ? diff > 0 : diff < 0;
+  return {
+    yes,
+    answer: {
+      text: yes ? 'Yes' : 'No',
+      value: null,
+      scale: '',
+      formula: `${cleanLabel(row.label)}: ${say(table, row, a)} (${period(table, cols[0])}) against ${say(table, row, b)} (${period(table, cols[1])})`,
+      cells: [ref(table, row, cols[0], a), ref(table, row, cols[1], b)],
+      table,
+      score: match.score,
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { joinPages } from './chunk';
+import { normalizeAnswer } from './squad';
+
+/**
+ * TAT-QA (Zhu et al., 2021): questions over a table and paragraphs from real annual reports.
+ * Only the fields the evaluation reads.
+ */
+export interface TatqaContext {
+  table: { uid: string; table: string[][] };
+  paragraphs: Array<{ uid: string; order: number; text: string }>;
+  questions: TatqaQuestion[];
+}
+
+export interface TatqaQuestion {
+  uid: string;
+  question: string;
+  answer: string | number | string[];
+  derivation: string;
+  answer_type: 'span' | 'multi-span' | 'arithmetic' | 'count';
+  answer_from: 'table' | 'text' | 'table-text';
+  scale: '' | 'thousand' | 'million' | 'billion' | 'percent';
+}
+
+/**
+ * A table laid out as a PDF prints it: the label column left-aligned, figures right-aligned in
+ * columns three spaces apart, so the text reads like what the PDF reader gives for a real page.
+ */
+export function renderTable(rows: readonly string[][]): string {
+  const clean = rows.map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim()));
+  const widths: number[] = [];
+  for (const r of clean) for (const [i, c] of r.entries()) widths[i] = Math.max(widths[i] ?? 0, c.length);
+  return clean
+    .map((r) =>
+      r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[0] ?? 0) : c.padStart(widths[i] ?? 0)))
+        .join('   ')
+        .trimEnd(),
+    )
+    .filter((line) => line.trim())
+    .join('\n');
+}
+
+/**
+ * One context as one page of text: the paragraphs that introduce the table ("… as follows:",
+ * "in millions") come before it, the rest after it, as in the report.
+ */
+export function renderContext(context: TatqaContext): string {
+  const paragraphs = [...context.paragraphs].sort((a, b) => a.order - b.order).map((p) => p.text.trim());
+  let cut = paragraphs.findIndex((p) => /:\s*$|\bfollowing table\b|\btable below\b|\bas follows\b/i.test(p));
+  if (cut === -1) cut = Math.min(paragraphs.length, 1) - 1;
+  const before = paragraphs.slice(0, cut + 1);
+  const after = paragraphs.slice(cut + 1);
+  return [...before, renderTable(context.table.table), ...after].join('\n\n');
+}
+
+/** Contexts joined as one document, one page each. */
+export function contextsDocument(contexts: readonly TatqaContext[]): string {
+  return joinPages(contexts.map(renderContext));
+}
+
+const SCALE_WORDS = ['thousand', 'million', 'billion', 'percent'] as const;
+
+function toNumber(text: string): number | null {
+  const t = text.replace(/[$€£,%\s]/g, '').replace(/^\((.*)\)$/, '-$1');
+  if (!/^-?\d+(?:\.\d+)?$/.test(t)) return null;
+  return Number(t);
+}
+
+/**
+ * TAT-QA's metric, simplified to what matters here: a numeric answer counts when the number
+ * (after its scale) rounds to the gold one, and the scale must agree; text answers are compared
+ * by SQuAD's normalised exact match and bag-of-words F1 over all gold spans.
+ */
+export function tatqaScore(
+  prediction: { text: string | null; value: number | null; scale: string },
+  gold: TatqaQuestion,
+): { em: number; f1: number } {
+  if (prediction.text === null && prediction.value === null) return { em: 0, f1: 0 };
+  const golds = Array.isArray(gold.answer) ? gold.answer : [String(gold.answer)];
+  const goldNumber = golds.length === 1 ? toNumber(golds[0] ?? '') : null;
+  if (goldNumber !== null) {
+    const predicted = prediction.value ?? toNumber(prediction.text ?? '');
+    if (predicted === null) return { em: 0, f1: 0 };
+    const gs = (gold.scale as string) || '';
+    const ps = SCALE_WORDS.includes(prediction.scale as never) ? prediction.scale : '';
+    const close =
+      Math.abs(Number(predicted.toFixed(2)) - Number(goldNumber.toFixed(2))) < 0.006 ||
+      Math.abs(Math.abs(predicted) - Math.abs(goldNumber)) < 0.006;
+    const ok = close && (gs === ps || gs === '' || ps === '') ? 1 : 0;
+    return { em: ok, f1: ok };
+  }
+  const p = normalizeAnswer(prediction.text ?? '')
+    .split(' ')
+    .filter(Boolean);
+  const g = normalizeAnswer(golds.join(' ')).split(' ').filter(Boolean);
+  const em = p.join(' ') === g.join(' ') ? 1 : 0;
+  const counts = new Map<string, number>();
+  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
+  let same = 0;
+  for (const t of p) {
+    const n = counts.get(t) ?? 0;
+    if (n > 0) {
+      same += 1;
+      counts.set(t, n - 1);
+    }
+  }
+  if (same === 0) return { em, f1: 0 };
+  const precision = same / p.length;
+  const recall = same / g.length;
+  return { em, f1: (2 * precision * recall) / (precision + recall) };
+}
