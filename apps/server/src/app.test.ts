@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildTestApp, type TestApp } from './test-app.ts';
+import { buildTestApp, memberToken, type TestApp } from './test-app.ts';
 
 describe.each(testEngines())('API foundation on %s', (engine) => {
   let t: TestApp;
@@ -168,7 +168,7 @@ describe('validation, errors and auth', () => {
     expect(old.statusCode).toBe(401);
     expect(old.json().error).toMatch(/expired/);
 
-    const token = await t.app.tokens.sign({ id: '7', email: 'a@example.com' });
+    const { token, userId } = await memberToken(t.app, 'a@example.com');
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/probe/items',
@@ -176,7 +176,7 @@ describe('validation, errors and auth', () => {
       payload: { ticker: 'AAPL' },
     });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ ticker: 'AAPL', userId: '7' });
+    expect(ok.json()).toEqual({ ticker: 'AAPL', userId: String(userId) });
   });
 
   it('treats a bad token on an optional route as anonymous', async () => {

@@ -12,12 +12,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { notFound } from './lib/errors.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { AuthLimits } from './modules/auth/auth.limits.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createGoogleVerifier } from './modules/auth/google.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { isSessionCurrent } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -37,6 +43,10 @@ export interface BuildAppOptions {
   webDev?: boolean;
   /** Log output; `false` silences it (tests). */
   logger?: boolean;
+  /** Outgoing mail; by default SMTP or the outbox, as `config.mail` says. */
+  mailer?: Mailer;
+  /** Overrides of the account rate limits (tests). */
+  authLimits?: Partial<AuthLimits>;
   /** Prefix of this app's rate-limit keys in Redis (tests sharing one Redis give each app its own). */
   rateLimitPrefix?: string;
 }
@@ -73,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityPlugin, {
     siteUrl: config.siteUrl,
     enforceCsp: !options.webDev,
+    googleSignIn: config.google !== null,
   });
   // Before every route: the limiter attaches itself to routes as they are declared.
   await app.register(rateLimitPlugin, {
@@ -84,7 +95,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dbPlugin,
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
   );
-  await app.register(authPlugin, { jwtSecret: config.jwtSecret });
+  await app.register(authPlugin, {
+    jwtSecret: config.jwtSecret,
+    isSessionCurrent: (user) => isSessionCurrent(app.db, user),
+  });
+  const mailer = options.mailer ?? createMailer(config.mail);
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(swagger, {
     openapi: {
@@ -111,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(rankingsRoutes);
       await api.register(metaRoutes);
       await api.register(newsRoutes);
+      await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);
@@ -118,6 +135,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: '/api' },
   );
+
+  // At the root: its calls answer under /api/auth and, for the four SPEC §7 names, /auth too.
+  await app.register(authRoutes, {
+    mailer,
+    google: config.google ? createGoogleVerifier(config.google) : null,
+    siteUrl: config.siteUrl,
+    limits: options.authLimits,
+  });
 
   if (options.web !== false) {
     await app.register(webPlugin, { siteUrl: config.siteUrl, dev: options.webDev === true });

@@ -5,6 +5,9 @@ import { isPostgresUrl, resolveDataDir } from '@app/db/client';
 import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo';
 import { z } from 'zod';
 
+/** Google's published signing keys for ID tokens. */
+const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const EnvSchema = z
@@ -24,6 +27,10 @@ const EnvSchema = z
       .string()
       .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
       .default('false'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     RATE_LIMIT_PER_MINUTE: z
@@ -52,6 +59,10 @@ export interface Config {
    * cannot claim another address or host; set it to the load balancer's hops or addresses.
    */
   trustProxy: boolean | number | string;
+  /** Google sign-in (GOOGLE_CLIENT_ID); null hides the button and refuses the endpoint. */
+  google: { clientId: string; jwksUrl: string } | null;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files under DATA_DIR/outbox. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: DemoConfig;
   /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
@@ -98,6 +109,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_URL } : null,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `StockGurus <no-reply@${new URL(e.SITE_URL ?? 'http://localhost').hostname}>`,
+      outboxDir: join(dataDir, 'outbox'),
+    },
     demo,
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

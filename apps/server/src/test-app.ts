@@ -4,16 +4,29 @@ import { join } from 'node:path';
 import type { Engine } from '@app/db/client';
 import { createTestDb } from '@app/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { type BuildAppOptions, buildApp } from './app.ts';
 import { loadConfig } from './env.ts';
+import { createUser } from './modules/users/users.service.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   close(): Promise<void>;
 }
 
+/** A test app of `buildTestApp`, with its DATA_DIR (the mail outbox is `outbox/` in it). */
+export interface TestAppWithData extends TestApp {
+  dataDir: string;
+}
+
+export interface TestAppOptions {
+  web?: boolean;
+  /** Extra environment, e.g. `{SMTP_URL, GOOGLE_CLIENT_ID}`. */
+  env?: Record<string, string>;
+  authLimits?: BuildAppOptions['authLimits'];
+}
+
 /** The real app on a fresh database of the engine under test, for `app.inject` tests. */
-export async function buildTestApp(engine: Engine, options: { web?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestAppWithData> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -21,16 +34,40 @@ export async function buildTestApp(engine: Engine, options: { web?: boolean } = 
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
     LOG_LEVEL: 'silent',
     SITE_URL: 'https://example.test',
+    ...options.env,
   });
   const db = await createTestDb(engine);
-  const app = await buildApp({ config, db, web: options.web ?? false, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    web: options.web ?? false,
+    logger: false,
+    authLimits: options.authLimits,
+  });
   await app.ready();
   return {
     app,
+    dataDir,
     async close() {
       await app.close();
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+let memberCount = 0;
+
+/**
+ * A real account and a bearer token for it, for tests of routes that need a signed-in member
+ * (a token for an account that does not exist is refused).
+ */
+export async function memberToken(app: FastifyInstance, email = `member${++memberCount}@example.com`) {
+  const user = await createUser(app.db, {
+    username: `member_${memberCount}_${Math.random().toString(36).slice(2, 8)}`,
+    email,
+    passwordHash: null,
+  });
+  const token = await app.tokens.sign({ id: String(user.id), email: user.email, version: user.tokenVersion });
+  return { token, userId: user.id, email: user.email };
 }

@@ -20,6 +20,7 @@ export default [
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
+  route('reset-password', 'routes/reset-password.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('doc-qa', 'routes/doc-qa.tsx'),
   route('privacy', 'routes/privacy.tsx'),

@@ -19,6 +19,8 @@ export interface Database {
   company_years: CompanyYearsTable;
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
+  users: UsersTable;
+  password_resets: PasswordResetsTable;
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
@@ -134,4 +136,32 @@ export interface SplitsTable {
   ratio: number;
   /** The file (or check) that showed it. */
   source: string;
+}
+
+/** A member account (issue 12). */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username, unique: names differing only in case are the same name. */
+  username_key: string;
+  /** Trimmed, lower-cased e-mail address, unique. */
+  email: string;
+  /** argon2id PHC string; null for a Google account that never set a password. */
+  password_hash: string | null;
+  /** Google's stable subject id once the account signed in with Google. */
+  google_sub: string | null;
+  website: Generated<string>;
+  summary: Generated<string>;
+  country: Generated<string>;
+  /** Raised when the password changes: tokens signed with an older version are refused. */
+  token_version: Generated<number>;
+  created_at: string;
+}
+
+/** Pending password-reset links: only the SHA-256 of the token is kept. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
 }

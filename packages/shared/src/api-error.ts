@@ -33,6 +33,14 @@ export const DOMAIN_ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   /** A market-data update is already in progress. */
   updateRunning: 'UPDATE_RUNNING',
+  /** A password-reset link that is unknown, already used or older than an hour. */
+  invalidResetToken: 'INVALID_RESET_TOKEN',
+  /** A signed-in member typed the wrong current password (password change, account deletion). */
+  wrongPassword: 'WRONG_PASSWORD',
+  /** Google sign-in asked for on a site without GOOGLE_CLIENT_ID. */
+  googleNotConfigured: 'GOOGLE_NOT_CONFIGURED',
+  /** A Google ID token that fails any check (signature, issuer, audience, expiry, verified e-mail). */
+  googleTokenInvalid: 'GOOGLE_TOKEN_INVALID',
 } as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[keyof typeof DOMAIN_ERROR_CODES];
 

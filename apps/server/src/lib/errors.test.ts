@@ -20,6 +20,10 @@ const HELPERS: Record<DomainErrorCode, { helper: () => errors.AppError; status: 
   INVALID_CREDENTIALS: { helper: () => errors.invalidCredentials(), status: 401 },
   RATE_LIMITED: { helper: () => errors.rateLimited(), status: 429 },
   UPDATE_RUNNING: { helper: () => errors.updateRunning(), status: 409 },
+  INVALID_RESET_TOKEN: { helper: () => errors.invalidResetToken(), status: 400 },
+  WRONG_PASSWORD: { helper: () => errors.wrongPassword(), status: 403 },
+  GOOGLE_NOT_CONFIGURED: { helper: () => errors.googleNotConfigured(), status: 503 },
+  GOOGLE_TOKEN_INVALID: { helper: () => errors.googleTokenInvalid(), status: 401 },
 };
 
 describe('domain errors through the error handler', () => {

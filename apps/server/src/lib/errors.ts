@@ -32,6 +32,11 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   RATE_LIMITED: 429,
   UPDATE_RUNNING: 409,
+  INVALID_RESET_TOKEN: 400,
+  // A 403, not a 401: the session stands, only the typed password is wrong (a 401 signs out).
+  WRONG_PASSWORD: 403,
+  GOOGLE_NOT_CONFIGURED: 503,
+  GOOGLE_TOKEN_INVALID: 401,
 };
 
 /** A coded domain refusal, e.g. `throw domainError('PICK_CLOSED', 'This pick was already sold')`. */
@@ -50,3 +55,9 @@ export const rateLimited = (message = 'Too many attempts. Please try again later
   domainError(D.rateLimited, message);
 export const updateRunning = (message = 'A market-data update is already running') =>
   domainError(D.updateRunning, message);
+export const invalidResetToken = () =>
+  domainError(D.invalidResetToken, 'This reset link is invalid or has expired. Ask for a new one.');
+export const wrongPassword = () => domainError(D.wrongPassword, 'Current password is incorrect');
+export const googleNotConfigured = () =>
+  domainError(D.googleNotConfigured, 'Google sign-in is not configured on this site');
+export const googleTokenInvalid = () => domainError(D.googleTokenInvalid, 'Google login failed. Please try again.');

@@ -4,38 +4,66 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export interface TokenUser {
   id: string;
   email: string;
+  /** The account's token version when the token was signed (a password change raises it). */
+  version: number;
+  /** Signed with Remember me (a 30-day token); a replacement token keeps the same lifetime. */
+  remember?: boolean;
 }
 
 export interface TokenService {
-  sign(user: TokenUser, expiresIn?: string): Promise<string>;
-  /** The token's user, or null when it is malformed, forged or expired. */
+  /**
+   * A token for the user: a day long, 30 days with `{remember: true}`, or an explicit jose
+   * lifetime such as '-1s' (tests). A missing `version` means 0, a fresh account's.
+   */
+  sign(
+    user: Omit<TokenUser, 'version'> & { version?: number },
+    lifetime?: { remember?: boolean } | string,
+  ): Promise<string>;
+  /** The token's user, or null when it is malformed, forged, expired or too old. */
   verify(token: string): Promise<TokenUser | null>;
 }
 
 const ISSUER = 'stockgurus';
-const DEFAULT_LIFETIME = '7d';
+/** A browser-session sign-in lasts a day; Remember me, 30 days. */
+export const TOKEN_LIFETIME = { session: 24 * 3600, remember: 30 * 24 * 3600 } as const;
+/** No token is honoured past this age, whatever its `exp` says. */
+export const TOKEN_MAX_AGE = TOKEN_LIFETIME.remember;
 
 /**
  * HS256 tokens signed with JWT_SECRET. Sign-in issues them; the auth plugin and the
- * tests mint and check them through this one module.
+ * tests mint and check them through this one module. `exp` and `iat` are required.
  */
-export function createTokenService(secret: string): TokenService {
+export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async sign(user, expiresIn = DEFAULT_LIFETIME) {
-      return new SignJWT({ email: user.email })
+    async sign(user, lifetime = {}) {
+      const issued = Math.floor(now() / 1000);
+      const exp =
+        typeof lifetime === 'string'
+          ? lifetime
+          : issued + (lifetime.remember ? TOKEN_LIFETIME.remember : TOKEN_LIFETIME.session);
+      const claims: Record<string, unknown> = { email: user.email, ver: user.version ?? 0 };
+      if (typeof lifetime !== 'string' && lifetime.remember) claims.rem = true;
+      return new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(expiresIn)
+        .setIssuedAt(issued)
+        .setExpirationTime(exp)
         .sign(key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: TOKEN_MAX_AGE,
+          currentDate: new Date(now()),
+        });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
-        return { id: payload.sub, email: payload.email };
+        const version = typeof payload.ver === 'number' && Number.isInteger(payload.ver) ? payload.ver : 0;
+        return { id: payload.sub, email: payload.email, version, remember: payload.rem === true };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

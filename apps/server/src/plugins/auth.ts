@@ -19,14 +19,25 @@ declare module 'fastify' {
   }
 }
 
+export interface AuthPluginOptions {
+  jwtSecret: string;
+  /**
+   * Whether a verified token still stands: its account exists and its token version is the
+   * account's current one (a password change or reset ends the other sessions).
+   */
+  isSessionCurrent?: (user: TokenUser) => Promise<boolean>;
+}
+
 const BEARER = /^Bearer\s+(\S+)$/i;
+const EXPIRED = 'Your session has expired. Please sign in again.';
 
 /**
  * Reads `Authorization: Bearer <JWT>`. A missing or bad token is a 401 on a required
  * route; on an optional route it just means "anonymous" (an expired token must not
- * break a public page).
+ * break a public page). SPEC §7's `X-gurus-id`, when sent with a token, must name the
+ * token's user: a mismatch is a 401 on either kind of route.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: string }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorate('tokens', createTokenService(opts.jwtSecret));
   app.decorateRequest('user', null);
   app.addHook('preHandler', async (request) => {
@@ -34,10 +45,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { jwtSecret: str
     if (mode === 'none') return;
     const header = request.headers.authorization;
     const token = header ? BEARER.exec(header)?.[1] : undefined;
-    const user = token ? await app.tokens.verify(token) : null;
-    if (user) request.user = user;
-    else if (mode === 'required') {
-      throw unauthorized(token ? 'Your session has expired. Please sign in again.' : 'Sign in to use this');
+    let user = token ? await app.tokens.verify(token) : null;
+    if (user && opts.isSessionCurrent && !(await opts.isSessionCurrent(user))) user = null;
+    if (user) {
+      const claimed = request.headers['x-gurus-id'];
+      if (typeof claimed === 'string' && claimed !== '' && claimed !== user.id) {
+        throw unauthorized('The X-gurus-id header does not match the signed-in user');
+      }
+      request.user = user;
+    } else if (mode === 'required') {
+      throw unauthorized(token ? EXPIRED : 'Sign in to use this');
     }
   });
 });

@@ -15,21 +15,29 @@ export interface SecurityOptions {
   siteUrl: string;
   /** Vite's dev server injects scripts without nonces; development skips the CSP. */
   enforceCsp: boolean;
+  /** Google sign-in is configured: its script, button frame and styles are allowed, nothing more. */
+  googleSignIn?: boolean;
 }
+
+/** What Google's sign-in button needs (developers.google.com/identity/gsi/web/guides/get-google-api-clientid). */
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
 /**
  * A strict script policy with per-request nonces, so React Router's inline hydration
  * scripts run and nothing injected does. Styles allow inline attributes: server-rendered
  * `style=""` cannot carry a nonce, and style injection is not a script-execution risk.
  */
-function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, googleSignIn = false): string {
+  const google = googleSignIn ? ` ${GOOGLE_GSI}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self' 'unsafe-inline'",
+    // Under 'strict-dynamic' a host list is ignored by CSP3 browsers; it serves older ones.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${googleSignIn ? ` ${GOOGLE_GSI}client` : ''}`,
+    `style-src 'self' 'unsafe-inline'${googleSignIn ? ` ${GOOGLE_GSI}style` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    `connect-src 'self'${google}`,
+    ...(googleSignIn ? [`frame-src ${GOOGLE_GSI}`] : []),
     "worker-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
@@ -50,7 +58,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request, reply) => {
     request.cspNonce = randomBytes(16).toString('base64');
-    if (opts.enforceCsp) reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
+    if (opts.enforceCsp)
+      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, opts.googleSignIn));
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 });

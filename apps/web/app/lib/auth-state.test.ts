@@ -61,6 +61,17 @@ describe('auth store', () => {
     expect(fresh.getState().token).toBe('t2');
   });
 
+  it('renews the token in the storage that held the session', () => {
+    const store = make();
+    store.signIn({ me: { userid: 3, email: 'x@y.z' }, token: 't1' }, true);
+    store.renew({ me: { userid: 3, email: 'x@y.z' }, token: 't2' });
+    expect(local.getItem(STORAGE_KEYS.token)).toBe('t2');
+    store.signIn({ me: { userid: 3, email: 'x@y.z' }, token: 't3' }, false);
+    store.renew({ me: { userid: 3, email: 'x@y.z' }, token: 't4' });
+    expect(session.getItem(STORAGE_KEYS.token)).toBe('t4');
+    expect(local.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
   it('signs out from both storages and tells subscribers', () => {
     const store = make();
     let calls = 0;

@@ -38,6 +38,8 @@ export interface AuthStore {
   restore(): void;
   /** Remember me keeps the session in localStorage; otherwise it ends with the browser session. */
   signIn(answer: LoginAnswer, remember: boolean): StoredUser;
+  /** A fresh token for the same session (after a password change), kept where the old one was. */
+  renew(answer: LoginAnswer): void;
   signOut(): void;
   setLoading(loading: boolean): void;
   setError(message: string | null): void;
@@ -80,7 +82,7 @@ export function createAuthStore(storages: () => { local: StorageLike; session: S
       storage.removeItem(STORAGE_KEYS.token);
     }
   };
-  return {
+  const store: AuthStore = {
     getState: () => state,
     subscribe(listener) {
       listeners.add(listener);
@@ -106,6 +108,11 @@ export function createAuthStore(storages: () => { local: StorageLike; session: S
       set({ user, token: answer.token, error: null });
       return user;
     },
+    renew(answer) {
+      const s = storages();
+      const remembered = s ? s.local.getItem(STORAGE_KEYS.token) !== null : false;
+      store.signIn(answer, remembered);
+    },
     signOut() {
       clearBoth();
       set({ user: null, token: null });
@@ -114,6 +121,7 @@ export function createAuthStore(storages: () => { local: StorageLike; session: S
     setError: (error) => set({ error }),
     clearError: () => set({ error: null }),
   };
+  return store;
 }
 
 /** The app's one store, over the browser's storages (none on the server). */

@@ -1,4 +1,7 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import { AUTH_MESSAGES, ForgotPasswordRequestSchema } from '@app/shared/auth';
+import { accountsApi, messageOf } from '../features/accounts/accounts.api';
+import { ForgotPasswordForm } from '../features/accounts/components/forgot-password-form';
+import { type FormResult, parseForm } from '../lib/form';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/forgot-password';
 
@@ -15,11 +18,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export default function ForgotPasswordPage() {
-  return (
-    <PageContainer>
-      <PageHeader title={'Forgot your password?'} />
-      <ComingSoon what={'Password reset by e-mail.'} />
-    </PageContainer>
-  );
+/** Runs on the server, with or without JavaScript: no session is involved. */
+export async function action({ request, context }: Route.ActionArgs): Promise<FormResult> {
+  const parsed = parseForm(ForgotPasswordRequestSchema, await request.formData());
+  if (!parsed.ok) return { fieldErrors: parsed.fieldErrors };
+  try {
+    const answer = await accountsApi.forgotPassword(parsed.value.email, context);
+    return { ok: true, message: answer.message };
+  } catch (err) {
+    return { formError: messageOf(err, AUTH_MESSAGES.resetEmailFailed) };
+  }
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  return <ForgotPasswordForm result={actionData} />;
 }

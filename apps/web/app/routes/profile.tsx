@@ -1,4 +1,9 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import { redirect } from 'react-router';
+import { PageContainer, PageHeader } from '../components/ui/page-header';
+import { Spinner } from '../components/ui/spinner';
+import { accountsApi, messageOf } from '../features/accounts/accounts.api';
+import { ProfilePage } from '../features/accounts/components/profile-page';
+import { authStore, startAuth } from '../lib/auth-state';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/profile';
 
@@ -8,11 +13,39 @@ const DESCRIPTION = 'Manage your profile details and change your password.';
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: TITLE, description: DESCRIPTION, path: '/profile', siteUrl: siteUrlFrom(matches), noindex: true });
 
-export default function ProfilePage() {
+/** Signed in only: the token is in this browser, so the profile loads from here. */
+export async function clientLoader() {
+  startAuth();
+  if (!authStore.getState().token) throw redirect('/login?redirectTo=%2Fprofile');
+  try {
+    return { profile: await accountsApi.profile(), error: null };
+  } catch (err) {
+    return { profile: null, error: messageOf(err, 'Failed to load profile') };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
   return (
     <PageContainer>
-      <PageHeader title={'Your profile'} />
-      <ComingSoon what={'Profile details and password change.'} />
+      <PageHeader title="Your profile" />
+      <p className="flex items-center gap-2 text-slate-600">
+        <Spinner /> Loading your profile...
+      </p>
     </PageContainer>
   );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.profile) {
+    return (
+      <PageContainer>
+        <PageHeader title="Your profile" />
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-red-800">
+          {loaderData.error}
+        </p>
+      </PageContainer>
+    );
+  }
+  return <ProfilePage profile={loaderData.profile} />;
 }

@@ -36,6 +36,18 @@ async function seed(db: Db): Promise<void> {
     shares: [['2020-01-02', 15_000_000_000]],
   });
   await seedCompany(db, { name: 'Johnson & Johnson', ticker: 'JNJ', cik: 200406, mkcap: 380_000 });
+  // The member whose token the signed-in test carries (a token of no account is refused).
+  await db
+    .insertInto('users')
+    .values({
+      id: 9,
+      username: 'member',
+      username_key: 'member',
+      email: 'member@example.com',
+      password_hash: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
 
 async function noSidewaysOverflow(page: Page) {

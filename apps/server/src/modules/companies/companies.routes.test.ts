@@ -6,7 +6,7 @@ import { META_KEYS, setMeta } from '@app/market-data/meta';
 import type { MetricSeriesResponse } from '@app/shared/companies';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test-app.ts';
+import { buildTestApp, memberToken, type TestApp } from '../../test-app.ts';
 import { filingRow, seedCompany, weekdays } from './companies.fixtures.ts';
 
 // Seeded series with values the assertions below recompute independently.
@@ -30,7 +30,7 @@ describe.each(testEngines())('companies API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     app = t.app;
-    token = await app.tokens.sign({ id: '42', email: 'member@example.com' });
+    token = (await memberToken(app, 'member@example.com')).token;
     await seedCompany(app.db, {
       name: 'Acme Rockets Corp.',
       ticker: 'ACME',

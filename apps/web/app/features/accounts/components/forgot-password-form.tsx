@@ -1,0 +1,58 @@
+import { ForgotPasswordRequestSchema } from '@app/shared/auth';
+import { Form, Link } from 'react-router';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { type FormResult, useFormValidation, useSubmitting } from '../../../lib/form';
+import { AuthCard } from './auth-card';
+
+const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
+
+/** SPEC §2/§4 Forgot password: the form, then 'Check your email' with try-again and back to sign in. */
+export function ForgotPasswordForm({ result }: { result?: FormResult }) {
+  const { errors, onSubmit, onChange } = useFormValidation(ForgotPasswordRequestSchema, result?.fieldErrors);
+  const submitting = useSubmitting();
+
+  if (result?.ok) {
+    return (
+      <AuthCard title="Check your email">
+        <p className="text-sm text-slate-700">{result.message}</p>
+        <p className="mt-2 text-sm text-slate-600">The link works once, for one hour.</p>
+        <div className="mt-6 flex flex-col gap-3 text-sm">
+          <p className="text-slate-600">
+            Didn&apos;t get it?{' '}
+            <Link to="/forgot-password" className={LINK}>
+              Try again
+            </Link>
+          </p>
+          <Link to="/login" className={LINK}>
+            Back to sign in
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      intro="Enter your email address and we will send you a link to choose a new one."
+    >
+      {result?.formError && !submitting ? (
+        <div className="mb-4">
+          <Banner tone="error">{result.formError}</Banner>
+        </div>
+      ) : null}
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-4">
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
+        <Button type="submit" fullWidth busy={submitting} busyText="Sending...">
+          Send reset link
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className={LINK}>
+          Back to sign in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

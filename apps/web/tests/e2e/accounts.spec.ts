@@ -1,0 +1,205 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
+
+// Our own DATA_DIR, so the journey can read the reset e-mail from the outbox.
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'e2e-accounts-'));
+const EMAIL = 'rosa@example.com';
+
+/** The reset link in the newest outbox message (bodies are quoted-printable). */
+function resetLinkFromOutbox(): string {
+  const dir = join(DATA_DIR, 'outbox');
+  const files = readdirSync(dir).sort();
+  const eml = readFileSync(join(dir, files[files.length - 1] as string), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const link = /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(eml)?.[1];
+  if (!link) throw new Error('no reset link in the outbox e-mail');
+  return link;
+}
+
+const avatar = (page: Page) => page.getByRole('button', { name: /^Account menu for/ }).first();
+
+async function signOut(page: Page) {
+  await avatar(page).click();
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await page.getByRole('link', { name: 'Login' }).first().waitFor();
+}
+
+async function signIn(page: Page, url: string, password: string, remember: boolean) {
+  await gotoHydrated(page, `${url}/login`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (remember) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await avatar(page).waitFor();
+}
+
+describe('accounts journey', () => {
+  const site = useSite({ env: { DATA_DIR } });
+  afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+
+  it('renders the sign-in, sign-up and reset forms in the server HTML', async () => {
+    for (const [path, text] of [
+      ['/login', 'Forgot password?'],
+      ['/signup', 'Create account'],
+      ['/forgot-password', 'Send reset link'],
+      ['/reset-password?token=abc', 'Choose a new password'],
+    ]) {
+      const res = await fetch(`${site.server.url}${path}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toContain(text);
+      expect(html).toContain('<meta name="robots" content="noindex');
+    }
+    // No Google client id configured: no button, no script from Google, nothing allowed for it.
+    const login = await fetch(`${site.server.url}/login`);
+    expect(await login.text()).not.toContain('accounts.google.com');
+    expect(login.headers.get('content-security-policy')).not.toContain('google');
+  });
+
+  it('checks the sign-up form in the browser with the SPEC §5 messages', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${site.server.url}/signup`);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.getByText('Username is required').count()).toBe(1);
+    await expect.poll(() => page.getByText('Email is required').count()).toBe(1);
+    await expect.poll(() => page.getByText('Password must be at least 6 characters').count()).toBe(1);
+    await page.getByLabel('Username').fill('x');
+    await expect
+      .poll(() =>
+        page.getByText('Username must be 2-20 characters and contain only letters, numbers, and underscores').count(),
+      )
+      .toBe(1);
+    await page.getByLabel('Password', { exact: true }).fill('secret1');
+    await page.getByLabel('Confirm password').fill('secret');
+    await expect.poll(() => page.getByText('Passwords do not match').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-signup-errors-375.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('signs up, out, in with Remember me, edits the profile, changes and resets the password', async () => {
+    const url = site.server.url;
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    onTestFailed(async () => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-journey-failure.png'), fullPage: true });
+    });
+
+    // Sign up: live confirmation, terms, then signed in straight away.
+    await gotoHydrated(page, `${url}/signup`);
+    await page.getByLabel('Username').fill('rosa_k');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('first-pass');
+    await page.getByLabel('Confirm password').fill('first-pass');
+    await expect.poll(() => page.getByText('Passwords match').count()).toBe(1);
+    await page.getByLabel(/I agree to the/).check();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-signup-1280.png') });
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${url}/`);
+    await avatar(page).waitFor();
+    expect(await avatar(page).textContent()).toBe('R');
+    // Remember me was not asked for: the session ends with the browser session.
+    expect(
+      await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token') !== null]),
+    ).toEqual([null, true]);
+    await avatar(page).click();
+    expect(await page.getByText(EMAIL).first().isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await signOut(page);
+
+    // A wrong password reads the same as an unknown address.
+    await gotoHydrated(page, `${url}/login`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-pass');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByText('Invalid email or password. Please try again.').count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-login-error-1280.png') });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Profile needs sign-in and sends the visitor back there afterwards.
+    await page.goto(`${url}/profile`);
+    await page.waitForURL(/\/login\?redirectTo=%2Fprofile/);
+    await page.waitForSelector('html[data-hydrated="true"]');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('first-pass');
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForURL(/\/profile$/);
+    expect(await page.evaluate(() => localStorage.getItem('token') !== null)).toBe(true);
+
+    // Profile details: Update only once something changed.
+    const update = page.getByRole('button', { name: 'Update', exact: true });
+    await update.waitFor();
+    expect(await page.getByLabel('Username').inputValue()).toBe('rosa_k');
+    expect(await update.isDisabled()).toBe(true);
+    await page.getByLabel('Website').fill('https://rosa.example');
+    await page.getByLabel('Country/Region').fill('Portugal');
+    expect(await update.isDisabled()).toBe(false);
+    await update.click();
+    await expect.poll(() => page.getByText('Profile updated').count()).toBe(1);
+    expect(await update.isDisabled()).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-profile-1280.png'), fullPage: true });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Change password: mismatch first, then success clears the fields.
+    await page.getByLabel('Current password').fill('first-pass');
+    await page.getByLabel('New password', { exact: true }).fill('second-pass');
+    await page.getByLabel('Confirm new password').fill('second-pas');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect.poll(() => page.getByText('New passwords do not match').count()).toBe(1);
+    await page.getByLabel('Confirm new password').fill('second-pass');
+    await page.getByRole('button', { name: 'Update password' }).click();
+    await expect.poll(() => page.getByText('Password updated').count()).toBe(1);
+    expect(await page.getByLabel('Current password').inputValue()).toBe('');
+    // This session goes on with its new token.
+    await page.reload();
+    await page.getByRole('button', { name: 'Update', exact: true }).waitFor();
+    await signOut(page);
+
+    // Forgot password -> the outbox e-mail -> a new password -> sign in with it.
+    await gotoHydrated(page, `${url}/forgot-password`);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect.poll(() => page.getByText('Please enter your email address').count()).toBe(1);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Try again' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Back to sign in' }).count()).toBe(1);
+    const link = resetLinkFromOutbox();
+    expect(link.startsWith(`${url}/reset-password?token=`)).toBe(true);
+    await gotoHydrated(page, link);
+    await page.getByLabel('New password', { exact: true }).fill('third-pass');
+    await page.getByLabel('Confirm new password').fill('third-pass');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password updated' }).waitFor();
+    await signIn(page, url, 'third-pass', false);
+    expect(await avatar(page).textContent()).toBe('R');
+    // The one refused sign-in (wrong password) is the only failed request the browser saw.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+    await close();
+  }, 240_000);
+
+  it('fits and stays accessible at 375 px', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    for (const path of ['/login', '/forgot-password']) {
+      await gotoHydrated(page, `${site.server.url}${path}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `accounts${path.replace('/', '-')}-375.png`),
+        fullPage: true,
+      });
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
