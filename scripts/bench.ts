@@ -11,6 +11,7 @@ import { createDb, type Db, migrateToLatest } from '@app/db/client';
 import { buildApp } from '@app/server/app';
 import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 
 /** What one file of scripts/bench/ exports as `benchmark`. */
 export interface Benchmark {
@@ -18,7 +19,18 @@ export interface Benchmark {
   /** Inserts this benchmark's data into the fresh database. */
   seed(db: Db): Promise<void>;
   /** The API paths to load, each with a short label. */
-  paths: Array<{ label: string; path: string }>;
+  paths: BenchRequest[];
+  /** Requests that need the running app first (e.g. a signed-in member's token); after `paths`. */
+  requests?: (app: FastifyInstance) => Promise<BenchRequest[]>;
+}
+
+export interface BenchRequest {
+  label: string;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** JSON body of a POST. */
+  body?: unknown;
 }
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -33,10 +45,18 @@ interface Result {
   non2xx: number;
 }
 
-async function load(url: string, label: string, path: string): Promise<Result> {
+async function load(url: string, label: string, path: string, request: Partial<BenchRequest> = {}): Promise<Result> {
   // The load comes from a worker thread: on the server's own event loop it would take the time
   // it measures (on two cores, roughly halving every figure and skewing the ratios).
-  const r = await autocannon({ url: `${url}${path}`, connections, duration, workers: 1 });
+  const r = await autocannon({
+    url: `${url}${path}`,
+    connections,
+    duration,
+    workers: 1,
+    method: request.method ?? 'GET',
+    headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+    ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+  });
   return {
     label,
     path,
@@ -80,11 +100,13 @@ async function main() {
   const baseline = await load(url, 'baseline', '/api/health');
   const results = [baseline];
   for (const b of benchmarks) {
-    for (const { label, path } of b.paths) {
+    const requests = [...b.paths, ...((await b.requests?.(app)) ?? [])];
+    for (const r of requests) {
       // One request first: a snapshot built on first use (once per data date) is not what a
-      // steady-state figure should time.
-      await fetch(`${url}${path}`).then((r) => r.arrayBuffer());
-      results.push(await load(url, `${b.name}: ${label}`, path));
+      // steady-state figure should time. (Only for reads: a warm-up POST would change the data.)
+      if ((r.method ?? 'GET') === 'GET')
+        await fetch(`${url}${r.path}`, { headers: r.headers }).then((x) => x.arrayBuffer());
+      results.push(await load(url, `${b.name}: ${r.label}`, r.path, r));
     }
   }
   const rows = results.map((r) => ({

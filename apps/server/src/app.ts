@@ -17,6 +17,7 @@ import type { AuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
+import { contestRoutes } from './modules/contest/contest.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(metaRoutes);
       await api.register(newsRoutes);
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
+      await api.register(contestRoutes, { startingPoints: config.startingPoints });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);

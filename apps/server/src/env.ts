@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isPostgresUrl, resolveDataDir } from '@app/db/client';
 import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo';
+import { type Cents, DEFAULT_STARTING_POINTS, parsePoints } from '@app/shared/points';
 import { z } from 'zod';
 
 /** Google's published signing keys for ID tokens. */
@@ -32,6 +33,14 @@ const EnvSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    STARTING_POINTS: z
+      .string()
+      .default(String(DEFAULT_STARTING_POINTS))
+      .refine((v) => {
+        const c = parsePoints(v);
+        return c !== null && c > 0;
+      }, 'must be a positive amount of points with at most 2 decimals')
+      .transform((v) => parsePoints(v) as Cents),
     REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
     RATE_LIMIT_PER_MINUTE: z
       .string()
@@ -65,6 +74,8 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: DemoConfig;
+  /** Points every simulator member starts with (STARTING_POINTS), in cents. */
+  startingPoints: Cents;
   /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
   redisUrl: string | undefined;
   /** Requests per minute per client for pages and reads; 0 turns every limit off. */
@@ -116,6 +127,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: join(dataDir, 'outbox'),
     },
     demo,
+    startingPoints: e.STARTING_POINTS,
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };

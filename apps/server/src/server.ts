@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
+import { runContestJob } from './modules/contest/contest.triggers.ts';
 import { dailyUpdatePlugin } from './plugins/daily-update.ts';
 import { prepareMarketData } from './startup.ts';
 
@@ -21,7 +22,11 @@ async function main() {
 
   // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
   const app = await buildApp({ config, migrated: true, webDev: process.argv.includes('--dev') });
-  await app.register(dailyUpdatePlugin, { enabled: config.nodeEnv !== 'test' });
+  await app.register(dailyUpdatePlugin, {
+    enabled: config.nodeEnv !== 'test',
+    // New closes may fire simulator triggers of members who are away, and value every portfolio.
+    onCurrentData: () => runContestJob(app.db),
+  });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
   let closing = false;

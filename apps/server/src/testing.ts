@@ -2,6 +2,7 @@
 // modules (a new module's fixtures get a line here) and the token service that signs a member in.
 export { createTokenService, type TokenUser } from './lib/tokens.ts';
 export { filingRow, type SeedCompany, seedCompany, weekdays } from './modules/companies/companies.fixtures.ts';
+export { appendClose, type CompanySeed, seedCompanies } from './modules/contest/contest.fixtures.ts';
 export {
   RANKINGS_DATA_DATE,
   RANKINGS_UNIVERSE,

@@ -4,6 +4,7 @@ import { migration as m0002 } from './migrations/0002_market_data.ts';
 import { migration as m0003 } from './migrations/0003_splits.ts';
 import { migration as m0004 } from './migrations/0004_rankings_covering_index.ts';
 import { migration as m0007 } from './migrations/0007_users.ts';
+import { migration as m0008 } from './migrations/0008_contest.ts';
 
 /**
  * Migrations are written once with Kysely's schema builder and run on both engines, one file
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0003_splits': m0003,
   '0004_rankings_covering_index': m0004,
   '0007_users': m0007,
+  '0008_contest': m0008,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,9 @@ export interface Database {
   splits: SplitsTable;
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  contest_accounts: ContestAccountsTable;
+  contest_picks: ContestPicksTable;
+  contest_valuations: ContestValuationsTable;
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
@@ -164,4 +167,46 @@ export interface PasswordResetsTable {
   user_id: number;
   expires_at: string;
   used_at: string | null;
+}
+
+/** A member's simulator points (migration 0008), integer cents. */
+export interface ContestAccountsTable {
+  user_id: number;
+  points_cents: number;
+  created_at: Generated<string>;
+}
+
+/** One pick: open until sold by the member or by a trigger (migration 0008). */
+export interface ContestPicksTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  ticker: string;
+  comp_name: string;
+  lpoints_cents: number;
+  purchase_price: number;
+  purchase_date: string;
+  /** Trigger thresholds in basis points (500 = 5%); 0 = none. */
+  asell_above_bp: Generated<number>;
+  asell_below_bp: Generated<number>;
+  asell_date: string | null;
+  /** Data date each trigger was set on: it judges closes from that day on. */
+  above_set_on: string;
+  below_set_on: string;
+  date_set_on: string;
+  status: Generated<'open' | 'completed'>;
+  end_price: number | null;
+  end_date: string | null;
+  gain_cents: number | null;
+  sold_by: 'manual' | 'target' | 'stop' | 'date' | null;
+  /** 1 once an automatic sale has been shown to the member. */
+  sale_seen: Generated<number>;
+  created_at: Generated<string>;
+}
+
+/** Each portfolio's value (points + positions at the close) per trading day, integer cents. */
+export interface ContestValuationsTable {
+  user_id: number;
+  date: string;
+  value_cents: number;
 }

@@ -23,6 +23,8 @@ export const DOMAIN_ERROR_CODES = {
   pickClosed: 'PICK_CLOSED',
   /** No company trades under the ticker. */
   unknownTicker: 'UNKNOWN_TICKER',
+  /** The company has no close on the current data date (never priced, or no longer trading). */
+  noPrice: 'NO_PRICE',
   /** Sign-up with an email address that already has an account. */
   emailTaken: 'EMAIL_TAKEN',
   /** Sign-up or profile change to a username someone else has. */

@@ -26,7 +26,9 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   INSUFFICIENT_POINTS: 422,
   PICK_NOT_FOUND: 404,
   PICK_CLOSED: 409,
-  UNKNOWN_TICKER: 404,
+  // Issue 13: a buy naming an unknown ticker or an unpriced company is a bad request.
+  UNKNOWN_TICKER: 400,
+  NO_PRICE: 400,
   EMAIL_TAKEN: 409,
   USERNAME_TAKEN: 409,
   INVALID_CREDENTIALS: 401,
@@ -48,6 +50,8 @@ export const insufficientPoints = (message = 'Not enough points available') =>
 export const pickNotFound = (message = 'Position not found') => domainError(D.pickNotFound, message);
 export const pickClosed = (message = 'This pick is already closed') => domainError(D.pickClosed, message);
 export const unknownTicker = (ticker: string) => domainError(D.unknownTicker, `Unknown ticker '${ticker}'`);
+export const noPrice = (ticker: string) =>
+  domainError(D.noPrice, `${ticker} has no current price, so it cannot be bought`);
 export const emailTaken = (message = 'An account with this email already exists') => domainError(D.emailTaken, message);
 export const usernameTaken = (message = 'This username is taken') => domainError(D.usernameTaken, message);
 export const invalidCredentials = (message = 'Invalid email or password') => domainError(D.invalidCredentials, message);

@@ -7,6 +7,11 @@ export interface DailyUpdateOptions {
   enabled: boolean;
   /** How often to look for a new trading day (default hourly). */
   intervalMs?: number;
+  /**
+   * Runs after each check that leaves the data current (new closes or none; imports and the data command add closes too), e.g. the
+   * simulator's auto-sell triggers.
+   */
+  onCurrentData?: () => Promise<unknown>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -27,6 +32,9 @@ export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpda
         // Real data grows by importing new files; say so once, not every hour.
         saidNoSource = true;
         app.log.info(result, 'no daily update for this data source: import new files to extend it');
+      }
+      if (opts.onCurrentData && result.status !== 'empty' && result.status !== 'busy') {
+        app.log.debug({ result: await opts.onCurrentData() }, 'after the market data check');
       }
     } catch (err) {
       app.log.error({ err }, 'daily market data update failed');

@@ -1,19 +1,32 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import type { MembersLeaderboardResponse } from '@app/shared/contest';
+import { PageContainer, PageHeader } from '../components/ui/page-header';
+import { LeaderboardPage } from '../features/leaderboard/components/leaderboard-page';
+import { apiGet } from '../lib/api-client';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/leaderboard';
 
 const TITLE = 'Leaderboard';
 const DESCRIPTION =
-  'The ranking of market gurus by their current-week, current-month and current-year percentage returns.';
+  'The ranking of market gurus by their current-week, current-month and current-year percentage returns, and of our members by their simulator returns.';
+
+/** Both boards are public and rendered on the server; a failure leaves the gurus standing. */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    return { members: await apiGet<MembersLeaderboardResponse>('/api/contest/leaderboard', { context }) };
+  } catch (err) {
+    console.error('Members leaderboard failed to load', err);
+    return { members: null };
+  }
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: TITLE, description: DESCRIPTION, path: '/simulator/leaderboard', siteUrl: siteUrlFrom(matches) });
 
-export default function LeaderboardPage() {
+export default function LeaderboardRoute({ loaderData }: Route.ComponentProps) {
   return (
     <PageContainer>
-      <PageHeader title={'Ranking of Gurus'} />
-      <ComingSoon what={'The gurus ranked by their returns this week, month and year.'} />
+      <PageHeader title="Ranking of Gurus" />
+      <LeaderboardPage members={loaderData.members} />
     </PageContainer>
   );
 }

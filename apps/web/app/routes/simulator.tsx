@@ -1,4 +1,6 @@
-import { ComingSoon, PageContainer, PageHeader } from '../components/ui/page-header';
+import { DEFAULT_STARTING_POINTS } from '@app/shared/points';
+import { PageContainer, PageHeader } from '../components/ui/page-header';
+import { SimulatorPage } from '../features/simulator/components/simulator-page';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/simulator';
 
@@ -12,11 +14,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     siteUrl: siteUrlFrom(matches),
   });
 
-export default function SimulatorPage() {
+export default function SimulatorRoute() {
   return (
     <PageContainer>
-      <PageHeader title="Market Simulator" />
-      <ComingSoon what="Trade with virtual points: portfolio, auto-sell triggers and history." />
+      <PageHeader
+        title="Market Simulator"
+        intro="Invest virtual points in US companies at end-of-day prices, set auto-sell triggers and follow your gains."
+      />
+      <SimulatorPage startingPoints={DEFAULT_STARTING_POINTS} />
     </PageContainer>
   );
 }

@@ -1,12 +1,23 @@
 import type { CommandContext } from '../cli.ts';
 import { runDailyUpdate } from '../update.ts';
 
-/** `npm run data -- update [--through YYYY-MM-DD]`: append the trading days since the data date. */
+function dateOption(args: string[], name: string): string | undefined {
+  const at = args.indexOf(name);
+  if (at < 0) return undefined;
+  const value = args[at + 1];
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value ?? '')) throw new Error(`${name} must be a date, YYYY-MM-DD`);
+  return value;
+}
+
+/**
+ * `npm run data -- update [--through YYYY-MM-DD] [--today YYYY-MM-DD]`: append the trading days
+ * since the data date. `--today` moves the clock (the demo universe can go on into the future),
+ * so tests and demos can append the next trading days on purpose.
+ */
 export async function run({ handle, args }: CommandContext) {
-  const at = args.indexOf('--through');
-  const through = at >= 0 ? args[at + 1] : undefined;
-  if (at >= 0 && !/^\d{4}-\d{2}-\d{2}$/.test(through ?? '')) throw new Error('--through must be a date, YYYY-MM-DD');
-  const result = await runDailyUpdate(handle.db, { through });
+  const through = dateOption(args, '--through');
+  const today = dateOption(args, '--today');
+  const result = await runDailyUpdate(handle.db, { through, today });
   if (result.status === 'empty')
     console.info('No market data loaded yet: start the site (or run `npm run data -- demo`) first.');
   else if (result.status === 'up-to-date') console.info(`Up to date: data through ${result.dataDate}.`);

@@ -1,0 +1,113 @@
+import { ApiErrorSchema } from '@app/shared/api-error';
+import {
+  AddPickRequestSchema,
+  AddPickResponseSchema,
+  MembersLeaderboardResponseSchema,
+  PastPicksResponseSchema,
+  PicksListResponseSchema,
+  UpdatePickRequestSchema,
+  UpdatePickResponseSchema,
+} from '@app/shared/contest';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addPick,
+  type ContestSettings,
+  getMembersLeaderboard,
+  getPastPicks,
+  getPicksList,
+  memberIdOf,
+  updatePick,
+} from './contest.service.ts';
+
+const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
+const SECURITY = [{ bearerAuth: [] }];
+
+/** The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices. */
+export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app, settings) => {
+  // A member's portfolio is theirs alone: never cached by a browser or proxy.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config.auth === 'required') reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get(
+    '/contest/pickslist',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: "The member's open picks with current prices, then one record with the points balance",
+        description:
+          'Runs any auto-sell trigger the held closes have reached first. The last element carries ' +
+          '`contest_points`, `starting_points` and `auto_sold`: picks triggers sold since the last visit.',
+        security: SECURITY,
+        response: { 200: PicksListResponseSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => getPicksList(app.db, settings, memberIdOf(request.user)),
+  );
+
+  app.get(
+    '/contest/pastpickslist',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: "The member's completed picks, the latest sale first, each naming what sold it",
+        security: SECURITY,
+        response: { 200: PastPicksResponseSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => getPastPicks(app.db, memberIdOf(request.user)),
+  );
+
+  app.post(
+    '/contest/pick/add',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: 'Buy: invest points in a company at the last close the server holds',
+        description:
+          '`lpoints` is a positive amount with at most 2 decimals, no more than the available points. ' +
+          '`asell_above` / `asell_below` are optional profit-target and stop-loss percentages (0 = none).',
+        security: SECURITY,
+        body: AddPickRequestSchema,
+        response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
+      },
+    },
+    async (request) => addPick(app.db, settings, memberIdOf(request.user), request.body),
+  );
+
+  app.post(
+    '/contest/pick/update',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: 'Sell a pick at the last close, or change one of its auto-sell triggers',
+        description:
+          "`pick_status: 'completed'` sells; otherwise only the named fields among `asell_above`, " +
+          '`asell_below`, `asell_date` change. Selling a pick a trigger already sold answers 200 with ' +
+          "`already_completed: true`. Another member's pick is a 404.",
+        security: SECURITY,
+        body: UpdatePickRequestSchema,
+        response: { 200: UpdatePickResponseSchema, 404: ApiErrorSchema, ...ERRORS },
+      },
+    },
+    async (request) => updatePick(app.db, memberIdOf(request.user), request.body),
+  );
+
+  app.get(
+    '/contest/leaderboard',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['simulator'],
+        summary: 'Members ranked by their simulator return over the current week, month and year',
+        description: 'From a daily valuation of every portfolio (points plus positions at the close).',
+        response: { 200: MembersLeaderboardResponseSchema },
+      },
+    },
+    async () => getMembersLeaderboard(app.db, settings),
+  );
+};

@@ -1,0 +1,81 @@
+import type {
+  AddPickResponse,
+  PastPick,
+  Pick,
+  PicksListResponse,
+  PointsRecord,
+  UpdatePickResponse,
+} from '@app/shared/contest';
+import { splitPicksList } from '@app/shared/contest-view';
+import type { EodResponse, StockListItem } from '@app/shared/screener';
+import { splitEodResponse } from '@app/shared/screener-view';
+import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
+
+/** SPEC §8: the server's message, else the call's default text. */
+export function portfolioError(err: unknown, fallback: string): string {
+  if (err instanceof ApiClientError && err.message) return err.message;
+  return fallback;
+}
+
+export interface Portfolio {
+  picks: Pick[];
+  points: PointsRecord;
+}
+
+export async function loadPortfolio(): Promise<Portfolio> {
+  const list = await apiGet<PicksListResponse>('/api/contest/pickslist');
+  const { picks, points } = splitPicksList(list);
+  if (!points) throw new ApiClientError(0, 'Unexpected portfolio response');
+  return { picks, points };
+}
+
+/** SPEC §8: a history failure is logged and yields an empty list. */
+export async function loadHistory(): Promise<PastPick[]> {
+  try {
+    return await apiGet<PastPick[]>('/api/contest/pastpickslist');
+  } catch (err) {
+    console.error('Portfolio history failed to load', err);
+    return [];
+  }
+}
+
+export interface StockQuery {
+  page: number;
+  search: string;
+  sect: string;
+  mkCap: string;
+}
+
+/** SPEC §7 companies/eod with the bearer token, ten a page. */
+export async function loadStocks(
+  query: StockQuery,
+  signal?: AbortSignal,
+): Promise<{ rows: StockListItem[]; count: number }> {
+  const params = new URLSearchParams({
+    pageNumber: String(query.page),
+    sect: query.sect,
+    mkCap: query.mkCap,
+    search: query.search,
+  });
+  return splitEodResponse(await apiGet<EodResponse>(`/api/companies/eod?${params}`, { signal }));
+}
+
+export function buyStock(stock: { comp_name: string; ticker: string }, lpoints: number): Promise<AddPickResponse> {
+  return apiPost<AddPickResponse>('/api/contest/pick/add', {
+    comp_name: stock.comp_name,
+    ticker: stock.ticker,
+    lpoints,
+    asell_above: 0,
+    asell_below: 0,
+  });
+}
+
+export function sellPick(pickid: number): Promise<UpdatePickResponse> {
+  return apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', pick_status: 'completed' });
+}
+
+export type TriggerField = { asell_above: number } | { asell_below: number } | { asell_date: string | null };
+
+export function changeTrigger(pickid: number, field: TriggerField): Promise<UpdatePickResponse> {
+  return apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', ...field });
+}
