@@ -20,6 +20,7 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { contestRoutes } from './modules/contest/contest.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(screenerRoutes);
       await api.register(rankingsRoutes);
       await api.register(metaRoutes);
+      await api.register(newsRoutes);
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
       await api.register(contestRoutes, { startingPoints: config.startingPoints });
       // Unknown API paths answer JSON, never the HTML 404 page.
