@@ -61,6 +61,10 @@ describe('one daily update at a time across processes (SQLite)', () => {
   afterAll(async () => {
     await handle?.close();
   });
+  // Each case starts with no lock held, whichever ran before it.
+  beforeEach(async () => {
+    await handle.db.deleteFrom('update_locks').execute();
+  });
 
   const hold = (holder: string, expiresAt: string) =>
     handle.db

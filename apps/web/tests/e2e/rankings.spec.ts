@@ -23,7 +23,21 @@ const tickersOn = (page: Page) => page.locator('table tbody tr td:nth-child(2) d
 
 describe('rankings journey', () => {
   const site = useSite({
-    seed: (db) => seedRankings(db, [...RANKINGS_UNIVERSE, ...rankingFillers(230)]),
+    seed: async (db) => {
+      await seedRankings(db, [...RANKINGS_UNIVERSE, ...rankingFillers(230)]);
+      // The member whose token the signed-in test carries (a token of no account is refused).
+      await db
+        .insertInto('users')
+        .values({
+          id: 9,
+          username: 'member',
+          username_key: 'member',
+          email: 'member@example.com',
+          password_hash: null,
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+    },
     env: { JWT_SECRET },
   });
   const url = (path: string) => `${site.server.url}${path}`;

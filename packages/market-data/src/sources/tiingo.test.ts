@@ -86,7 +86,7 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
     server?.close();
   });
 
-  it('stops at the rate limit and goes on from each company’s own last day next time', async () => {
+  it('stops at the rate limit, goes on from each company’s own last day next time with a reported split applied to the whole history, and then changes nothing', async () => {
     limitAfter = 1;
     const first = await runDailyUpdate(handle.db, { today: '2024-01-11', sourceFor: async () => source() });
     // AAA's days are stored; the data date waits for BBB.
@@ -94,9 +94,8 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
     expect((await closes('AAA')).at(-1)?.[0]).toBe('2024-01-10');
     expect((await closes('BBB')).at(-1)?.[0]).toBe('2024-01-05');
     limitAfter = Number.POSITIVE_INFINITY;
-  });
 
-  it('applies a reported split to the whole history in the same write, then appends the days', async () => {
+    // Next time: a reported split is applied to the whole history in the same write, then the days.
     const result = await runDailyUpdate(handle.db, { today: '2024-01-11', sourceFor: async () => source() });
     expect(result).toMatchObject({ status: 'updated', dataDate: '2024-01-10' });
     expect(await closes('AAA')).toEqual([
@@ -127,9 +126,8 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
     // Spaced to the plan's limit: 1,200 an hour is one request every 3 s.
     expect(pauses.length).toBeGreaterThan(0);
     expect(Math.max(...pauses)).toBeLessThanOrEqual(3_000);
-  });
 
-  it('changes nothing when run again', async () => {
+    // And a third run changes nothing.
     const before = await closes('AAA');
     const again = await runDailyUpdate(handle.db, { today: '2024-01-11', sourceFor: async () => source() });
     expect(again).toEqual({ status: 'up-to-date', dataDate: '2024-01-10' });

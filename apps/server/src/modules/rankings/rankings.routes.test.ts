@@ -3,7 +3,7 @@ import type { MetricSeriesResponse } from '@app/shared/companies';
 import type { RankingCount, RankingRow, RankingsResponse } from '@app/shared/rankings';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test-app.ts';
+import { buildTestApp, memberToken, type TestApp } from '../../test-app.ts';
 import { RANKINGS_UNIVERSE, seedRankings } from './rankings.fixtures.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -37,8 +37,8 @@ describe.each(testEngines())('rankings API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     app = t.app;
-    token = await app.tokens.sign({ id: '7', email: 'member@example.com' });
     await seedRankings(app.db, RANKINGS_UNIVERSE);
+    ({ token } = await memberToken(app));
   });
   afterAll(async () => {
     await t?.close();
