@@ -3,7 +3,7 @@ import type { MetricSeriesResponse } from '@app/shared/companies';
 import type { RankingCount, RankingRow, RankingsResponse } from '@app/shared/rankings';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test-app.ts';
+import { buildTestApp, memberToken, type TestApp } from '../../test-app.ts';
 import { RANKINGS_UNIVERSE, seedRankings } from './rankings.fixtures.ts';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -37,7 +37,7 @@ describe.each(testEngines())('rankings API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     app = t.app;
-    token = await app.tokens.sign({ id: '7', email: 'member@example.com' });
+    token = (await memberToken(app)).token;
     await seedRankings(app.db, RANKINGS_UNIVERSE);
   });
   afterAll(async () => {
