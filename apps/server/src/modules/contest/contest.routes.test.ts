@@ -311,6 +311,21 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     );
   });
 
+  it("puts the member's points, open picks and history in their account export", async () => {
+    const { pick: held } = (await add(alice, { ticker: 'ACME', lpoints: 1000, asell_above: 5 })).json();
+    const { pick: sold } = (await add(alice, { ticker: 'BOLT', lpoints: 500 })).json();
+    await update(alice, { pickid: sold.pickid, pick_status: 'completed' });
+    const res = await app.inject({ url: '/api/users/export', headers: auth(alice) });
+    expect(res.statusCode).toBe(200);
+    const { simulator } = res.json();
+    expect(simulator.contest_points).toBe(99_000);
+    expect(simulator.open_picks).toEqual([expect.objectContaining({ pickid: held.pickid, ticker: 'ACME' })]);
+    expect(simulator.history).toEqual([expect.objectContaining({ pickid: sold.pickid, ticker: 'BOLT' })]);
+    // Another member's export holds none of it.
+    const other = (await app.inject({ url: '/api/users/export', headers: auth(bob) })).json();
+    expect(other.simulator).toEqual({ contest_points: null, open_picks: [], history: [] });
+  });
+
   it('deleting an account through the API removes its points, picks and valuations', async () => {
     const signup = await app.inject({
       method: 'POST',

@@ -13,6 +13,7 @@ import { insufficientPoints, noPrice, pickNotFound, unauthorized, unknownTicker 
 import {
   debitPoints,
   ensureAccount,
+  exportPicks,
   findCompanyQuote,
   findDataDate,
   findLastClose,
@@ -155,6 +156,15 @@ export async function getPicksList(db: Db, settings: ContestSettings, userId: nu
 export async function getPastPicks(db: Db, userId: number): Promise<PastPick[]> {
   await runTriggers(db, userId);
   return listPastPicks(db, userId);
+}
+
+/**
+ * The member's simulator data for their account export: balance (null before the first visit),
+ * open picks and history, in the same shapes the simulator API answers.
+ */
+export async function exportContestData(db: Db, userId: number) {
+  const { open, past, points } = await exportPicks(db, userId);
+  return { contest_points: points === null ? null : toPoints(points), open_picks: open, history: past };
 }
 
 function periodStarts(dataDate: string): { week: string; month: string; year: string } {
