@@ -43,6 +43,7 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   let alice: string;
   let bob: string;
   let bobId: number;
+  let bobName: string;
   let today = DAY0;
   const lastClose: Record<string, number> = { ACME: 40, BOLT: 100 };
 
@@ -72,6 +73,8 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     // A fresh pair of members per test: no test sees another's picks.
     alice = (await memberToken(app)).token;
     ({ token: bob, userId: bobId } = await memberToken(app));
+    bobName = (await handle.db.selectFrom('users').select('username').where('id', '=', bobId).executeTakeFirstOrThrow())
+      .username;
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -304,8 +307,9 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     const res = await app.inject('/api/contest/leaderboard');
     expect(res.statusCode).toBe(200);
     const board = res.json();
-    const me = board.members.find((m: { name: string }) => m.name === `Member ${bobId}`);
+    const me = board.members.find((m: { name: string }) => m.name === bobName);
     expect(me).toMatchObject({ week: 0, month: 0, year: 0, value: 100_000 });
+    for (const m of board.members) expect(m.name).not.toMatch(/^Member \d+$/);
     expect(board.members.map((m: { rank: number }) => m.rank)).toEqual(
       board.members.map((_: unknown, i: number) => i + 1),
     );

@@ -196,10 +196,12 @@ export async function getMembersLeaderboard(
   const lookBack = new Date(Date.parse(`${starts.year}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
   const rows = await findValuations(db, lookBack, dataDate);
   const byMember = new Map<number, { date: string; value: number }[]>();
+  const names = new Map<number, string>();
   for (const r of rows) {
     const list = byMember.get(r.userId) ?? [];
     list.push({ date: r.date, value: r.value });
     byMember.set(r.userId, list);
+    names.set(r.userId, r.username);
   }
   const start = settings.startingPoints as number;
   const ranks: Omit<MemberRank, 'rank'>[] = [];
@@ -208,7 +210,7 @@ export async function getMembersLeaderboard(
     if (!latest || latest.date !== dataDate) continue;
     const baseBefore = (from: string) => list.filter((v) => v.date < from).at(-1)?.value ?? start;
     ranks.push({
-      name: `Member ${userId}`,
+      name: names.get(userId) ?? '',
       week: percentChange(latest.value, baseBefore(starts.week)),
       month: percentChange(latest.value, baseBefore(starts.month)),
       year: percentChange(latest.value, baseBefore(starts.year)),
