@@ -7,5 +7,8 @@ export default defineConfig({
     env: { TZ: 'UTC' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // Random order (files and the tests in them) so no test can lean on one that ran before it.
+    // A failing order is replayed with `--sequence.seed=<seed printed by the run>`.
+    sequence: { shuffle: true },
   },
 });

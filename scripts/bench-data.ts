@@ -2,18 +2,20 @@
 // Builds the demo universe (DEMO_COMPANIES, default 10,000) into a fresh SQLite file through
 // the trading day before the last one, times the daily update of that last day, then the reads
 // pages make. BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL in a throwaway schema.
+
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbHandle, migrateToLatest } from '@app/db/client';
+import { loadDataConfig } from '@app/db/config';
 import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
-import { buildDemoUniverse, demoConfigFromEnv } from '@app/market-data/demo';
-import { createProgress } from '@app/market-data/progress';
+import { buildDemoUniverse } from '@app/market-data/demo';
+import { Progress, progressSink } from '@app/market-data/progress';
 import { runDailyUpdate } from '@app/market-data/update';
 import pg from 'pg';
 
-const demo = demoConfigFromEnv();
+const demo = loadDataConfig().demo;
 const today = new Date().toISOString().slice(0, 10);
 const through = lastTradingDayBefore(today);
 const buildThrough = previousTradingDay(through);
@@ -42,7 +44,10 @@ async function bench(engine: string, handle: DbHandle, size: () => string | null
   const build = await buildDemoUniverse(handle, {
     ...demo,
     through: buildThrough,
-    progress: createProgress('  build', process.stderr, () => {}),
+    progress: new Progress(
+      '  build',
+      progressSink(() => {}),
+    ),
   });
   console.info(
     `  full build: ${build.seconds.toFixed(1)} s (${build.companies.toLocaleString('en-US')} companies, ` +

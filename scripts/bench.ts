@@ -3,7 +3,7 @@
 // autocannon against /api/health (the baseline) and every path, printing requests/s, p50, p99
 // and the ratio of each to the baseline. BENCH_DURATION (seconds, default 5) and
 // BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file name> runs one benchmark file.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,8 @@ import { buildApp } from '@app/server/app';
 import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+
+export type Load = typeof load;
 
 /** What one file of scripts/bench/ exports as `benchmark`. */
 export interface Benchmark {
@@ -22,6 +24,8 @@ export interface Benchmark {
   paths: BenchRequest[];
   /** Requests that need the running app first (e.g. a signed-in member's token); after `paths`. */
   requests?: (app: FastifyInstance) => Promise<BenchRequest[]>;
+  /** Extra measurements after the table (load while something else runs); print their own lines. */
+  extra?: (ctx: { url: string; load: typeof load }) => Promise<void>;
 }
 
 export interface BenchRequest {
@@ -31,6 +35,8 @@ export interface BenchRequest {
   headers?: Record<string, string>;
   /** JSON body of a POST. */
   body?: unknown;
+  /** Its own connection count (e.g. 50 for pages); default BENCH_CONNECTIONS. */
+  connections?: number;
 }
 
 const duration = Number(process.env.BENCH_DURATION ?? 5);
@@ -43,6 +49,7 @@ interface Result {
   p50: number;
   p99: number;
   non2xx: number;
+  connections: number;
 }
 
 async function load(url: string, label: string, path: string, request: Partial<BenchRequest> = {}): Promise<Result> {
@@ -50,7 +57,7 @@ async function load(url: string, label: string, path: string, request: Partial<B
   // it measures (on two cores, roughly halving every figure and skewing the ratios).
   const r = await autocannon({
     url: `${url}${path}`,
-    connections,
+    connections: request.connections ?? connections,
     duration,
     workers: 1,
     method: request.method ?? 'GET',
@@ -64,6 +71,7 @@ async function load(url: string, label: string, path: string, request: Partial<B
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors,
+    connections: request.connections ?? connections,
   };
 }
 
@@ -93,7 +101,9 @@ async function main() {
     // Throughput from one address: the per-client limits would answer most of it with 429s.
     RATE_LIMIT_PER_MINUTE: '0',
   });
-  const app = await buildApp({ config, db: handle, web: false, logger: false });
+  // Pages too when the web app is built (`npm run build`).
+  const web = existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'));
+  const app = await buildApp({ config, db: handle, web, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
   console.log(`autocannon: ${connections} connections, ${duration} s per path, against ${url}\n`);
@@ -102,6 +112,7 @@ async function main() {
   for (const b of benchmarks) {
     const requests = [...b.paths, ...((await b.requests?.(app)) ?? [])];
     for (const r of requests) {
+      if (!web && !r.path.startsWith('/api/')) continue;
       // One request first: a snapshot built on first use (once per data date) is not what a
       // steady-state figure should time. (Only for reads: a warm-up POST would change the data.)
       if ((r.method ?? 'GET') === 'GET')
@@ -111,6 +122,7 @@ async function main() {
   }
   const rows = results.map((r) => ({
     benchmark: r.label,
+    conns: r.connections,
     path: r.path,
     'req/s': Math.round(r.rps),
     'p50 ms': r.p50,
@@ -119,6 +131,8 @@ async function main() {
     errors: r.non2xx,
   }));
   console.table(rows);
+  if (!web) console.log('(pages skipped: run `npm run build` first)');
+  for (const b of benchmarks) await b.extra?.({ url, load });
   await app.close();
   await handle.close();
   rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, build, unit + integration (SQLite, and PostgreSQL when
+// `npm test`: lint, import rules (.dependency-cruiser.cjs), typecheck, build, unit + integration (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser journeys. Every suite runs even if an earlier
 // one failed, and one closing line totals them all: "N passed, N failed[, N skipped]".
 import { spawnSync } from 'node:child_process';
@@ -58,6 +58,7 @@ function vitest(label, args) {
 }
 
 check('lint', 'npx', ['biome', 'check', '.']);
+check('import rules', 'npm', ['run', 'lint:deps', '--silent']);
 check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 check('build', 'npm', ['run', 'build', '--silent']);
 if (process.env.TEST_DATABASE_URL) {

@@ -20,13 +20,20 @@ import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { contestRoutes } from './modules/contest/contest.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
+import { newsRoutes } from './modules/news/news.routes.ts';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { isSessionCurrent } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { newClosesPlugin } from './plugins/daily-update.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import {
+  clientErrorHandler,
+  errorHandlerPlugin,
+  frameworkErrors,
+  rejectBadRequestLine,
+} from './plugins/error-handler.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -49,7 +56,13 @@ export interface BuildAppOptions {
   authLimits?: Partial<AuthLimits>;
   /** Prefix of this app's rate-limit keys in Redis (tests sharing one Redis give each app its own). */
   rateLimitPrefix?: string;
+  /** How long a client may take to send a whole request (default 30 s). */
+  requestTimeoutMs?: number;
 }
+
+const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 10_000;
+const MAX_CONNECTIONS = 5_000;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
@@ -69,8 +82,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1_048_576,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Slugs may be 200 characters (SPEC §2), more once percent-encoded: the route schemas check
+    // the length and answer a 400 naming the field, where the router would answer "No API route".
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2_000 },
+    // A client that stops sending mid-request holds a socket (and a file descriptor) until
+    // these run out; the answer is a 408. Keep-alive outlasts common load balancers' 60 s.
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 65_000,
+    http: {
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+      // How often Node looks for expired requests: the timeout fires within this much of its time.
+      connectionsCheckingInterval: 1_000,
+    },
+    clientErrorHandler,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
+  // Below the process's file-descriptor limit, so a flood of sockets cannot starve the database.
+  app.server.maxConnections = MAX_CONNECTIONS;
+  app.addHook('onRequest', rejectBadRequestLine);
 
   // Every answer names its request id, so a visitor's report can be found in the logs.
   app.addHook('onRequest', async (request, reply) => {
@@ -101,6 +130,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const mailer = options.mailer ?? createMailer(config.mail);
   app.addHook('onClose', async () => mailer.close());
+  // Where modules hook work that follows each daily update (plugins/daily-update.ts).
+  await app.register(newClosesPlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -126,6 +157,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(screenerRoutes);
       await api.register(rankingsRoutes);
       await api.register(metaRoutes);
+      await api.register(newsRoutes);
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
       await api.register(contestRoutes, { startingPoints: config.startingPoints });
       // Unknown API paths answer JSON, never the HTML 404 page.

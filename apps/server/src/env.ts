@@ -1,57 +1,56 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isPostgresUrl, resolveDataDir } from '@app/db/client';
-import { type DemoConfig, demoConfigFromEnv } from '@app/market-data/demo';
+import { ConfigError, type DataConfig, DataEnvSchema, dataConfigFrom, parseEnvironment } from '@app/db/config';
 import { type Cents, DEFAULT_STARTING_POINTS, parsePoints } from '@app/shared/points';
 import { z } from 'zod';
+
+export { ConfigError };
 
 /** Google's published signing keys for ID tokens. */
 const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const EnvSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z
-      .string()
-      .default('3000')
-      .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a whole number from 0 to 65535')
-      .transform(Number),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z.string().refine(isPostgresUrl, 'must be a postgres:// URL (leave it unset for SQLite)').optional(),
-    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    TRUST_PROXY: z
-      .string()
-      .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
-      .default('false'),
-    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-    GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-    MAIL_FROM: z.string().min(3).optional(),
-    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-    STARTING_POINTS: z
-      .string()
-      .default(String(DEFAULT_STARTING_POINTS))
-      .refine((v) => {
-        const c = parsePoints(v);
-        return c !== null && c > 0;
-      }, 'must be a positive amount of points with at most 2 decimals')
-      .transform((v) => parsePoints(v) as Cents),
-    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-    RATE_LIMIT_PER_MINUTE: z
-      .string()
-      .default('1000')
-      .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
-      .transform(Number),
-  })
-  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
-    path: ['JWT_SECRET'],
-    message: 'is required when NODE_ENV=production',
-  });
+// The data variables (DATA_DIR, DATABASE_URL, DEMO_*, PRICE_*, SEC_*) are shared with the
+// `npm run data` commands; the server adds its own.
+const EnvSchema = DataEnvSchema.extend({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z
+    .string()
+    .default('3000')
+    .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a whole number from 0 to 65535')
+    .transform(Number),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+    .default('false'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  STARTING_POINTS: z
+    .string()
+    .default(String(DEFAULT_STARTING_POINTS))
+    .refine((v) => {
+      const c = parsePoints(v);
+      return c !== null && c > 0;
+    }, 'must be a positive amount of points with at most 2 decimals')
+    .transform((v) => parsePoints(v) as Cents),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  RATE_LIMIT_PER_MINUTE: z
+    .string()
+    .default('1000')
+    .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
+    .transform(Number),
+}).refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
+  path: ['JWT_SECRET'],
+  message: 'is required when NODE_ENV=production',
+});
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -73,7 +72,9 @@ export interface Config {
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files under DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
-  demo: DemoConfig;
+  demo: DataConfig['demo'];
+  /** The daily price vendor for real data (PRICE_SOURCE, PRICE_API_KEY). */
+  prices: DataConfig['prices'];
   /** Points every simulator member starts with (STARTING_POINTS), in cents. */
   startingPoints: Cents;
   /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
@@ -82,41 +83,21 @@ export interface Config {
   rateLimitPerMinute: number;
 }
 
-export class ConfigError extends Error {}
-
 /**
  * Reads and validates the configuration once, at start-up. Every bad variable is named
  * in one line, so a wrong deployment fails before it listens.
  */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  // Empty strings (e.g. `PORT=` in a .env file) mean "unset", as in most tools.
-  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      const got = env[name] === undefined ? '' : ` (got ${JSON.stringify(env[name])})`;
-      return `${name} ${issue.message}${got}`;
-    });
-    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
-  }
-  const e = parsed.data;
-  let demo: DemoConfig;
-  try {
-    demo = demoConfigFromEnv(env);
-  } catch (err) {
-    throw new ConfigError(`Invalid configuration: ${(err as Error).message}`);
-  }
-  const dataDir = resolveDataDir({ ...source, DATA_DIR: e.DATA_DIR });
+  const e = parseEnvironment(EnvSchema, source);
+  const data = dataConfigFrom(e, source);
+  const dataDir = data.dataDir;
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
-    database: e.DATABASE_URL
-      ? { engine: 'postgres', connectionString: e.DATABASE_URL }
-      : { engine: 'sqlite', filename: join(dataDir, 'app.db') },
+    database: data.database,
     jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
@@ -126,7 +107,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `StockGurus <no-reply@${new URL(e.SITE_URL ?? 'http://localhost').hostname}>`,
       outboxDir: join(dataDir, 'outbox'),
     },
-    demo,
+    demo: data.demo,
+    prices: data.prices,
     startingPoints: e.STARTING_POINTS,
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,

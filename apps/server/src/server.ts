@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
 import { runContestJob } from './modules/contest/contest.triggers.ts';
 import { dailyUpdatePlugin } from './plugins/daily-update.ts';
+import { handleShutdownSignals, trackConnections } from './shutdown.ts';
 import { prepareMarketData } from './startup.ts';
 
 /** Starts the site: validated configuration, migrations, then listen. */
@@ -24,28 +25,13 @@ async function main() {
   const app = await buildApp({ config, migrated: true, webDev: process.argv.includes('--dev') });
   await app.register(dailyUpdatePlugin, {
     enabled: config.nodeEnv !== 'test',
+    database: config.database,
     // New closes may fire simulator triggers of members who are away, and value every portfolio.
     onCurrentData: () => runContestJob(app.db),
   });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
-  let closing = false;
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      const force = setTimeout(() => process.exit(1), 10_000);
-      force.unref();
-      app.close().then(
-        () => process.exit(0),
-        (err) => {
-          app.log.error({ err }, 'error during shutdown');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  handleShutdownSignals(app, trackConnections(app));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`site ready at ${config.siteUrl} (database: ${app.dbEngine})`);

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createDb, migrateToLatest } from '@app/db/client';
+import { createDb, describePostgresUrl, migrateToLatest } from '@app/db/client';
 import { ensureDemoUniverse } from '@app/market-data/demo';
-import { createProgress } from '@app/market-data/progress';
+import { Progress, progressSink } from '@app/market-data/progress';
 import type { Config } from './env.ts';
 
 /**
@@ -15,10 +15,19 @@ export async function prepareMarketData(config: Config, log: (line: string) => v
   if (config.database.engine === 'sqlite') mkdirSync(dirname(config.database.filename), { recursive: true });
   const handle = createDb(config.database);
   try {
-    await migrateToLatest(handle.db);
+    try {
+      await migrateToLatest(handle.db);
+    } catch (err) {
+      // "ECONNREFUSED" alone names neither the database nor the setting to fix.
+      const where =
+        config.database.engine === 'postgres'
+          ? `PostgreSQL at ${describePostgresUrl(config.database.connectionString)} (DATABASE_URL)`
+          : `the SQLite database at ${config.database.filename}`;
+      throw new Error(`Cannot prepare ${where}: ${(err as Error).message || String(err)}`);
+    }
     const result = await ensureDemoUniverse(handle, {
       ...config.demo,
-      progress: createProgress('Building the demo universe', process.stderr, log),
+      progress: new Progress('Building the demo universe', progressSink(log)),
     });
     if (result.status === 'built') {
       log(

@@ -23,6 +23,8 @@ export interface TestAppOptions {
   /** Extra environment, e.g. `{SMTP_URL, GOOGLE_CLIENT_ID}`. */
   env?: Record<string, string>;
   authLimits?: BuildAppOptions['authLimits'];
+  /** How long a client may take to send a whole request (edge tests shorten it). */
+  requestTimeoutMs?: number;
 }
 
 /** The real app on a fresh database of the engine under test, for `app.inject` tests. */
@@ -42,6 +44,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
     db,
     web: options.web ?? false,
     logger: false,
+    requestTimeoutMs: options.requestTimeoutMs,
     authLimits: options.authLimits,
   });
   await app.ready();

@@ -37,6 +37,8 @@ export default function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // The theme cookie changes the HTML (data-theme on <html>): shared caches must key on it.
+          responseHeaders.append('Vary', 'Cookie');
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           finished(body, () => clearTimeout(timer));
           pipe(body);

@@ -14,6 +14,7 @@ import type { Route } from './+types/root';
 import './app.css';
 import './lib/load-context';
 import type { DataMetaResponse } from '@app/shared/meta';
+import { themeFromCookieHeader } from '@app/shared/theme';
 import { DataNotice } from './components/data-notice';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
@@ -21,10 +22,12 @@ import { apiGet, setUnauthorizedHandler } from './lib/api-client';
 import { startAuth } from './lib/auth-state';
 import { useNonce } from './lib/nonce';
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // Every page labels demo data; a failed look-up must not take the page down with it.
   const dataMeta = await apiGet<DataMetaResponse>('/api/meta', { context }).catch(() => null);
-  return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear(), dataMeta };
+  // The visitor's theme is rendered into the HTML, so the first paint is already right.
+  const theme = themeFromCookieHeader(request.headers.get('cookie'));
+  return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear(), dataMeta, theme };
 }
 
 // The root data (origin, year, data source and date) does not depend on the URL: without this,
@@ -39,7 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>('root');
   return (
-    <html lang="en" className="h-full">
+    <html lang="en" className="h-full" data-theme={data?.theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -47,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+      <body className="flex min-h-full flex-col bg-slate-50 font-sans text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:text-slate-900"
@@ -59,7 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <main id="main" className="flex-1">
           {children}
         </main>
-        <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} />
+        <SiteFooter year={data?.year ?? new Date().getUTCFullYear()} dataMeta={data?.dataMeta ?? null} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

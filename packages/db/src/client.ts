@@ -1,3 +1,4 @@
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -13,13 +14,22 @@ export interface DbHandle {
   engine: Engine;
   /** The SQLite connection under Kysely, for bulk loaders that bypass the query builder (decision 007). */
   sqlite?: Database.Database;
+  /** The PostgreSQL pool under Kysely, for bulk loaders that stream COPY (decision 007). */
+  pgPool?: pg.Pool;
   /** Closes the pool or file handle. */
   close(): Promise<void>;
 }
 
 export type DbConfig =
   | { engine: 'sqlite'; filename: string }
-  | { engine: 'postgres'; connectionString: string; searchPath?: string; maxConnections?: number };
+  | {
+      engine: 'postgres';
+      connectionString: string;
+      searchPath?: string;
+      maxConnections?: number;
+      /** Told when an idle connection dies (server restart, failover, idle timeout); default: one line on stderr. */
+      onConnectionError?: (err: Error) => void;
+    };
 
 /** Whether a DATABASE_URL selects PostgreSQL. */
 export function isPostgresUrl(url: string): boolean {
@@ -40,7 +50,14 @@ const pgTypes = {
 /** Opens a database. SQLite runs in WAL mode so readers never wait on the daily writer. */
 export function createDb(config: DbConfig): DbHandle {
   if (config.engine === 'sqlite') {
-    const sqlite = new Database(config.filename);
+    let sqlite: Database.Database;
+    try {
+      // Created owner-only: it holds accounts. SQLite gives its -wal and -shm files the same mode.
+      if (!existsSync(config.filename)) closeSync(openSync(config.filename, 'a', 0o600));
+      sqlite = new Database(config.filename);
+    } catch (err) {
+      throw new Error(`Cannot open the SQLite database at ${config.filename}: ${(err as Error).message}`);
+    }
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
@@ -54,8 +71,15 @@ export function createDb(config: DbConfig): DbHandle {
     types: pgTypes,
     ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
   });
+  // An idle client whose server connection drops emits 'error' on the pool; without a listener
+  // that ends the process. The pool has already dropped the client: the next query opens another.
+  pool.on(
+    'error',
+    config.onConnectionError ??
+      ((err) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on next use`)),
+  );
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return { db, engine: 'postgres', pgPool: pool, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 256;
@@ -108,26 +132,28 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
   return (results ?? []).map((r) => r.migrationName);
 }
 
-/** One round trip to the database; throws when it cannot answer. */
-export async function pingDb<T>(db: Kysely<T>): Promise<void> {
-  await sql`select 1`.execute(db);
-}
-
 /**
- * The database the environment names, as the server reads it: a postgres:// DATABASE_URL,
- * else SQLite at DATA_DIR/app.db (DATA_DIR relative to where npm was run, default ./data).
+ * One round trip that reads the data tables (not just `select 1`): throws when the database
+ * cannot answer or its tables are gone, so a load balancer takes such a node out of rotation.
  */
-export function dbConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DbConfig {
-  const url = env.DATABASE_URL;
-  if (url) {
-    if (!isPostgresUrl(url)) throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
-    return { engine: 'postgres', connectionString: url };
-  }
-  return { engine: 'sqlite', filename: join(resolveDataDir(env), 'app.db') };
+export async function pingDb<T>(db: Kysely<T>): Promise<void> {
+  await sql`select exists(select 1 from companies) as c, (select value from app_meta where key = 'data_date') as d`.execute(
+    db,
+  );
 }
 
 /** DATA_DIR as an absolute path (npm runs workspace scripts elsewhere, so INIT_CWD is the base). */
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
   const dir = env.DATA_DIR || './data';
   return isAbsolute(dir) ? dir : resolve(env.INIT_CWD ?? process.cwd(), dir);
+}
+
+/** Where a postgres:// URL points, without its password, for error messages. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
 }

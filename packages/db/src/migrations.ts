@@ -3,8 +3,10 @@ import { migration as m0001 } from './migrations/0001_app_meta.ts';
 import { migration as m0002 } from './migrations/0002_market_data.ts';
 import { migration as m0003 } from './migrations/0003_splits.ts';
 import { migration as m0004 } from './migrations/0004_rankings_covering_index.ts';
+import { migration as m0005 } from './migrations/0005_update_locks.ts';
 import { migration as m0007 } from './migrations/0007_users.ts';
 import { migration as m0008 } from './migrations/0008_contest.ts';
+import { migration as m0010 } from './migrations/0010_split_evidence.ts';
 
 /**
  * Migrations are written once with Kysely's schema builder and run on both engines, one file
@@ -17,8 +19,10 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0002_market_data': m0002,
   '0003_splits': m0003,
   '0004_rankings_covering_index': m0004,
+  '0005_update_locks': m0005,
   '0007_users': m0007,
   '0008_contest': m0008,
+  '0010_split_evidence': m0010,
 };
 
 export const migrationProvider: MigrationProvider = {

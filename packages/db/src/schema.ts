@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The Kysely view of every table. Columns are snake_case here and nowhere else:
@@ -12,6 +12,7 @@ import type { Generated } from 'kysely';
  */
 export interface Database {
   app_meta: AppMetaTable;
+  update_locks: UpdateLocksTable;
   companies: CompaniesTable;
   daily_prices: DailyPricesTable;
   shares_outstanding: SharesOutstandingTable;
@@ -27,6 +28,14 @@ export interface Database {
 }
 
 /** Key/value facts about the loaded data (source, data date, generator seed...). */
+/** A lock held across processes (migration 0005). */
+export interface UpdateLocksTable {
+  name: string;
+  holder: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -139,7 +148,17 @@ export interface SplitsTable {
   ratio: number;
   /** The file (or check) that showed it. */
   source: string;
+  /** vendor | actions | vendors | inferred | shares (migration 0010). */
+  evidence: ColumnType<SplitEvidence, SplitEvidence | undefined, SplitEvidence>;
+  /** When only bounded (inside a vendor's adjusted rows): the first day it may have happened. */
+  earliest: string | null;
 }
+
+/**
+ * How a split is known: a vendor's split coefficient, a corporate-actions file, the two vendors'
+ * closes compared, the prices alone (with volume), or the SEC share counts.
+ */
+export type SplitEvidence = 'vendor' | 'actions' | 'vendors' | 'inferred' | 'shares';
 
 /** A member account (issue 12). */
 export interface UsersTable {

@@ -1,12 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createDb, type DbHandle, dbConfigFromEnv, migrateToLatest } from '@app/db/client';
-
-/** What every command gets: an open, migrated database and its arguments. */
-export interface CommandContext {
-  handle: DbHandle;
-  args: string[];
-}
+import { createDb, migrateToLatest } from '@app/db/client';
+import { loadDataConfig } from '@app/db/config';
+import type { CommandContext } from './commands/context.ts';
 
 interface CommandEntry {
   summary: string;
@@ -22,6 +18,10 @@ const COMMANDS: Record<string, CommandEntry> = {
   'import-all': {
     summary: 'import a folder like ../shared/data: companies, prices, filings',
     load: () => import('./commands/import-all.ts'),
+  },
+  audit: {
+    summary: 'check imported prices against a data folder: closes within 0.5%, big moves, splits, doubts',
+    load: () => import('./commands/audit.ts'),
   },
   'import-companies': {
     summary: 'import SEC company_tickers(_exchange).json',
@@ -58,13 +58,13 @@ async function main() {
     console.error(name ? `Unknown command "${name}".\n\n${usage()}` : usage());
     process.exit(name ? 2 : 0);
   }
-  const config = dbConfigFromEnv();
-  if (config.engine === 'sqlite') mkdirSync(dirname(config.filename), { recursive: true });
-  const handle = createDb(config);
+  const config = loadDataConfig();
+  if (config.database.engine === 'sqlite') mkdirSync(dirname(config.database.filename), { recursive: true });
+  const handle = createDb(config.database);
   try {
     await migrateToLatest(handle.db);
     const command = await entry.load();
-    await command.run({ handle, args });
+    await command.run({ handle, config, args });
   } finally {
     await handle.close();
   }

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { insertInChunks, slices } from './chunks.ts';
 import {
   addTradingDay,
   computeLatestQuote,
@@ -10,8 +11,6 @@ import {
   type YearInProgress,
   yearReturnBase,
 } from './derived.ts';
-
-const CHUNK = 500;
 
 /**
  * Brings `company_years` and `latest_quotes` up to date after trading days were appended,
@@ -28,8 +27,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
   // Pages read the newest quote date as "the data date": the new day's quotes replace the old
   // ones in one transaction at the end, so no reader ever sees a day half-written.
   const lastQuote = new Map<number, LatestQuotesTable>();
-  for (let b = 0; b < ids.length; b += CHUNK) {
-    const batch = ids.slice(b, b + CHUNK);
+  for (const batch of slices(ids, 500)) {
     const [quotes, years, counts] = await Promise.all([
       db
         .selectFrom('latest_quotes')
@@ -113,12 +111,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     await db.transaction().execute(async (trx) => {
       // Every row from the first appended year on is rewritten, changed or not.
       await trx.deleteFrom('company_years').where('company_id', 'in', batch).where('year', '>=', firstYear).execute();
-      for (let i = 0; i < keptYears.length; i += CHUNK) {
-        await trx
-          .insertInto('company_years')
-          .values(keptYears.slice(i, i + CHUNK))
-          .execute();
-      }
+      await insertInChunks(keptYears, (part) => trx.insertInto('company_years').values(part).execute());
     });
   }
   await replaceLatestQuotes(db, [...lastQuote.values()]);

@@ -1,6 +1,6 @@
 import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   computeCompanyYears,
   computeLatestQuote,
@@ -101,7 +101,8 @@ describe('computeLatestQuote', () => {
 describe.each(testEngines())('refreshDerived on %s', (engine) => {
   let handle: DbHandle;
   let id: number;
-  beforeAll(async () => {
+  // A fresh database per test: the second one adds a trading day the first must not see.
+  beforeEach(async () => {
     handle = await createTestDb(engine);
     const row = await handle.db
       .insertInto('companies')
@@ -123,7 +124,7 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
       .values({ company_id: id, date: '2022-01-01', shares: 3_000_000, source: 'test' })
       .execute();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await handle?.close();
   });
 
@@ -154,6 +155,7 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
   });
 
   it('refreshes only the years from `fromYear` after a new trading day', async () => {
+    await refreshDerived(handle.db);
     await handle.db
       .insertInto('daily_prices')
       .values({ company_id: id, date: '2024-01-02', close: 18, volume: 10 })

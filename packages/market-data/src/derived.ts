@@ -1,5 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import { type UsdMillions, usdToMillions } from '@app/shared/units';
+import { insertInChunks, slices } from './chunks.ts';
 
 /** One trading day of a company, on the split-adjusted basis of decision 004. */
 export interface PricePoint {
@@ -16,8 +18,6 @@ export interface ShareCount {
 
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
-
-const MILLION = 1_000_000;
 
 /**
  * Shares in force on `date`: the newest count dated on or before it. Before the first
@@ -43,10 +43,10 @@ export function sharesOn(counts: readonly ShareCount[], date: string): number | 
  * Market cap in $M: a close × the share count in force that day (decision 004: both on one
  * split basis). The one rule behind the market-cap chart, the screener and the rankings.
  */
-export function marketCapMillions(close: number, shares: number): number;
-export function marketCapMillions(close: number, shares: number | null): number | null;
-export function marketCapMillions(close: number, shares: number | null): number | null {
-  return shares === null ? null : (close * shares) / MILLION;
+export function marketCapMillions(close: number, shares: number): UsdMillions;
+export function marketCapMillions(close: number, shares: number | null): UsdMillions | null;
+export function marketCapMillions(close: number, shares: number | null): UsdMillions | null {
+  return shares === null ? null : usdToMillions(close * shares);
 }
 
 /** The year's return base and the row so far, as `addTradingDay` carries them along. */
@@ -96,7 +96,7 @@ export function addTradingDay(
   };
   const row = state.row;
   // Summed in $M term by term, so appending a day to a stored total gives the same double.
-  row.dollar_volume += (day.close * day.volume) / MILLION;
+  row.dollar_volume += usdToMillions(day.close * day.volume);
   row.trading_days += 1;
   row.last_date = day.date;
   row.close = day.close;
@@ -168,7 +168,6 @@ export interface RefreshOptions {
 }
 
 const BATCH = 200;
-const INSERT_CHUNK = 500;
 
 /**
  * Recomputes `company_years` and `latest_quotes` from the raw tables, company by company.
@@ -186,8 +185,7 @@ export async function refreshDerived(
   // Written together at the end: readers take the newest quote date as the data date.
   const allQuotes: LatestQuotesTable[] = [];
   const unquoted: number[] = [];
-  for (let b = 0; b < ids.length; b += BATCH) {
-    const batch = ids.slice(b, b + BATCH);
+  for (const batch of slices(ids, BATCH)) {
     if (batch.length === 0) continue;
     let priceQuery = db
       .selectFrom('daily_prices')
@@ -235,12 +233,7 @@ export async function refreshDerived(
       let del = trx.deleteFrom('company_years').where('company_id', 'in', batch);
       if (fromYear !== undefined) del = del.where('year', '>=', fromYear);
       await del.execute();
-      for (let i = 0; i < years.length; i += INSERT_CHUNK) {
-        await trx
-          .insertInto('company_years')
-          .values(years.slice(i, i + INSERT_CHUNK))
-          .execute();
-      }
+      await insertInChunks(years, (part) => trx.insertInto('company_years').values(part).execute());
     });
     allQuotes.push(...quotes);
     // A full refresh also drops the quote of a company left without prices; a refresh from a
@@ -267,18 +260,9 @@ export async function replaceLatestQuotes(
   if (quotes.length === 0 && dropped.length === 0) return;
   await db.transaction().execute(async (trx) => {
     const ids = [...quotes.map((q) => q.company_id), ...dropped];
-    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
-      await trx
-        .deleteFrom('latest_quotes')
-        .where('company_id', 'in', ids.slice(i, i + INSERT_CHUNK))
-        .execute();
-    }
-    for (let i = 0; i < quotes.length; i += INSERT_CHUNK) {
-      await trx
-        .insertInto('latest_quotes')
-        .values(quotes.slice(i, i + INSERT_CHUNK))
-        .execute();
-    }
+    for (const part of slices(ids, 1_000))
+      await trx.deleteFrom('latest_quotes').where('company_id', 'in', part).execute();
+    await insertInChunks(quotes, (part) => trx.insertInto('latest_quotes').values(part).execute());
   });
 }
 

@@ -1,68 +1,95 @@
+/** Where progress goes: a redrawn bar on a terminal, periodic plain lines otherwise (CI, logs). */
+export interface ProgressSink {
+  isTTY: boolean;
+  write(text: string): void;
+}
+
+export const stderrSink: ProgressSink = {
+  isTTY: Boolean(process.stderr.isTTY),
+  write: (text) => process.stderr.write(text),
+};
+
+/** A bar on a terminal; otherwise one line per report to `log` (a service logger). */
+export function progressSink(log: (line: string) => void = (line) => console.info(line)): ProgressSink {
+  return process.stderr.isTTY ? stderrSink : { isTTY: false, write: (text) => log(text.trimEnd()) };
+}
+
+export interface ProgressOptions {
+  logEveryMs?: number;
+  now?: () => number;
+}
+
 /**
- * Progress of a long job: a bar with an ETA on a terminal, a log line every few seconds
- * otherwise (service logs, CI), so neither floods nor goes silent.
+ * Progress of a long job (the demo build, an import, a download): a bar with an ETA on a
+ * terminal, a line every few seconds otherwise, so neither floods a log nor goes silent.
  */
-export interface Progress {
-  start(total: number): void;
-  tick(n?: number): void;
-  done(): void;
+export class Progress {
+  private total = 0;
+  private count = 0;
+  private started: number;
+  private lastDraw = Number.NEGATIVE_INFINITY;
+  private readonly logEveryMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly label: string,
+    private readonly sink: ProgressSink = stderrSink,
+    options: ProgressOptions = {},
+  ) {
+    this.logEveryMs = options.logEveryMs ?? 5_000;
+    this.now = options.now ?? Date.now;
+    this.started = this.now();
+  }
+
+  start(total: number): this {
+    this.total = total;
+    this.count = 0;
+    this.started = this.now();
+    this.lastDraw = this.started;
+    if (!this.sink.isTTY && total > 0) this.sink.write(`${this.label}: starting (${fmt(total)} items)\n`);
+    return this;
+  }
+
+  tick(n = 1, detail = ''): void {
+    this.count += n;
+    const t = this.now();
+    const interval = this.sink.isTTY ? 100 : this.logEveryMs;
+    if (this.count < this.total && t - this.lastDraw < interval) return;
+    this.lastDraw = t;
+    this.draw(t, detail);
+  }
+
+  done(): void {
+    if (this.total === 0) return;
+    const elapsed = formatSeconds((this.now() - this.started) / 1000);
+    if (this.sink.isTTY) this.sink.write('\n');
+    else this.sink.write(`${this.label}: done, ${fmt(this.count)} items in ${elapsed}\n`);
+  }
+
+  private draw(t: number, detail: string): void {
+    if (this.total === 0) return;
+    const fraction = Math.min(1, this.count / this.total);
+    const elapsed = (t - this.started) / 1000;
+    const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : Number.NaN;
+    const pct = `${(fraction * 100).toFixed(0).padStart(3)}%`;
+    const counts = `${fmt(this.count)}/${fmt(this.total)}`;
+    const timing = `elapsed ${formatSeconds(elapsed)}, ETA ${formatSeconds(eta)}`;
+    if (this.sink.isTTY) {
+      const width = 28;
+      const filled = Math.round(fraction * width);
+      const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+      this.sink.write(`\r${this.label} ${bar} ${pct} ${counts} ${timing} ${detail}`.slice(0, 160).padEnd(100));
+    } else {
+      this.sink.write(`${this.label}: ${pct} ${counts} ${timing}${detail ? ` (${detail})` : ''}\n`);
+    }
+  }
 }
 
-const BAR_WIDTH = 30;
-const LOG_EVERY_MS = 5_000;
-const DRAW_EVERY_MS = 200;
-
-function formatSeconds(s: number): string {
-  if (!Number.isFinite(s)) return '?';
+export function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '-';
   const m = Math.floor(s / 60);
-  return m > 0 ? `${m}m${String(Math.round(s % 60)).padStart(2, '0')}s` : `${Math.round(s)}s`;
+  const sec = Math.round(s % 60);
+  return m > 0 ? `${m}m${String(sec).padStart(2, '0')}s` : `${sec}s`;
 }
 
-export function createProgress(
-  label: string,
-  out: { isTTY?: boolean; write(s: string): unknown } = process.stderr,
-  log: (line: string) => void = (line) => console.info(line),
-): Progress {
-  let total = 0;
-  let count = 0;
-  let started = 0;
-  let last = 0;
-  const line = () => {
-    const elapsed = (performance.now() - started) / 1000;
-    const share = total > 0 ? count / total : 1;
-    const eta = share > 0 ? (elapsed / share) * (1 - share) : Number.NaN;
-    return { share, elapsed, eta };
-  };
-  return {
-    start(n) {
-      total = n;
-      count = 0;
-      started = performance.now();
-      last = 0;
-      if (!out.isTTY) log(`${label}: starting (${n.toLocaleString('en-US')} items)`);
-    },
-    tick(n = 1) {
-      count += n;
-      const now = performance.now();
-      if (now - last < (out.isTTY ? DRAW_EVERY_MS : LOG_EVERY_MS)) return;
-      last = now;
-      const { share, elapsed, eta } = line();
-      if (out.isTTY) {
-        const filled = Math.round(share * BAR_WIDTH);
-        out.write(
-          `\r${label} [${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}] ${(share * 100).toFixed(0).padStart(3)}% ${count}/${total} ETA ${formatSeconds(eta)}  `,
-        );
-      } else {
-        log(
-          `${label}: ${count}/${total} (${(share * 100).toFixed(0)}%), ${formatSeconds(elapsed)} elapsed, ETA ${formatSeconds(eta)}`,
-        );
-      }
-    },
-    done() {
-      const { elapsed } = line();
-      if (out.isTTY)
-        out.write(`\r${label} [${'#'.repeat(BAR_WIDTH)}] 100% ${total}/${total} in ${formatSeconds(elapsed)}\n`);
-      else log(`${label}: done, ${total} items in ${formatSeconds(elapsed)}`);
-    },
-  };
-}
+const fmt = (n: number) => n.toLocaleString('en-US');

@@ -1,40 +1,16 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { Db } from '@app/db/client';
+import { loadDataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
 import { PostgresAdapter, sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
-import { type PricePoint, refreshDerived } from './derived.ts';
+import type { DailySource } from './daily-source.ts';
+import { refreshDerived } from './derived.ts';
 import { appendDerived } from './derived-append.ts';
 import { type DataSource, getMeta, META_KEYS, setMeta } from './meta.ts';
 
-/**
- * Where new trading days come from. The demo source generates them; a real-data source
- * (prices downloaded or dropped as files) implements the same method. A source writes raw
- * rows only (companies, prices, share counts, fundamentals); the update refreshes the
- * derived tables and the data date after it, the same way for every source.
- */
-export interface DailySource {
-  readonly name: DataSource;
-  /**
-   * Appends every trading day after `after` through `through` (both `YYYY-MM-DD`), each day
-   * in one transaction, in date order. Must be deterministic and idempotent per day.
-   */
-  append(db: Db, after: string, through: string): Promise<AppendResult>;
-  // Each day's transaction also sets META_KEYS.appendedThrough, so a stopped update can be finished.
-}
-
-export interface AppendResult {
-  /** The trading days written, ascending. */
-  days: string[];
-  priceRows: number;
-  /** Companies with new rows, for a targeted refresh of the derived tables. */
-  companyIds: number[];
-  /**
-   * The new closes per company, when the source only appended after each company's last
-   * stored day: the derived tables are then brought forward from them (`appendDerived`)
-   * instead of recomputed from a year of prices. Leave it out after corrections to history.
-   */
-  appended?: ReadonlyMap<number, readonly PricePoint[]>;
-}
+export type { AppendResult, DailySource } from './daily-source.ts';
 
 export type UpdateResult =
   | { status: 'empty' }
@@ -66,6 +42,13 @@ export interface UpdateOptions {
 
 /** The sources this package ships: the demo generator, configured from the stored seed. */
 export async function defaultSources(source: DataSource, db: Db): Promise<DailySource | null> {
+  if (source === 'real') {
+    // Real data grows through the vendor PRICE_SOURCE names (configured as the server is).
+    const { prices } = loadDataConfig();
+    if (prices.source !== 'tiingo' || !prices.apiKey) return null;
+    const { tiingoDailySource } = await import('./sources/tiingo.ts');
+    return tiingoDailySource({ apiKey: prices.apiKey, baseUrl: prices.apiUrl ?? undefined });
+  }
   if (source !== 'demo') return null;
   const { demoDailySource } = await import('./demo/source.ts');
   return demoDailySource(db);
@@ -80,12 +63,20 @@ export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promi
   return withUpdateLock(db, () => update(db, options));
 }
 
-// Several servers may share one PostgreSQL database: one update at a time, the others skip.
-// (SQLite serves one process; the server runs one update at a time itself.)
+// One update at a time across processes: several servers may share one PostgreSQL database,
+// and on SQLite `npm run data -- update` may race the server's hourly update. The others skip.
 const UPDATE_LOCK_KEY = 727_001;
 
 async function withUpdateLock(db: Db, run: () => Promise<UpdateResult>): Promise<UpdateResult> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return run();
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    const holder = await acquireTableLock(db);
+    if (!holder) return { status: 'busy' };
+    try {
+      return await run();
+    } finally {
+      await db.deleteFrom('update_locks').where('name', '=', LOCK_NAME).where('holder', '=', holder).execute();
+    }
+  }
   return db.connection().execute(async (conn) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${UPDATE_LOCK_KEY}) as locked`.execute(
       conn,
@@ -97,6 +88,54 @@ async function withUpdateLock(db: Db, run: () => Promise<UpdateResult>): Promise
       await sql`select pg_advisory_unlock(${UPDATE_LOCK_KEY})`.execute(conn);
     }
   });
+}
+
+const LOCK_NAME = 'daily-update';
+/** Past this a lock held on another host counts as abandoned (an update takes minutes at most). */
+const LOCK_LEASE_MS = 2 * 3_600_000;
+
+/** Takes the `update_locks` row (SQLite); the holder's name, or null when a live process holds it. */
+async function acquireTableLock(db: Db): Promise<string | null> {
+  const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const now = new Date();
+    const result = await db
+      .insertInto('update_locks')
+      .values({
+        name: LOCK_NAME,
+        holder,
+        acquired_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + LOCK_LEASE_MS).toISOString(),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({
+            holder: eb.ref('excluded.holder'),
+            acquired_at: eb.ref('excluded.acquired_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where('update_locks.expires_at', '<', now.toISOString()),
+      )
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return holder;
+    // Held: take it over only from a process of this host that no longer exists (kill -9).
+    const row = await db.selectFrom('update_locks').select('holder').where('name', '=', LOCK_NAME).executeTakeFirst();
+    if (!row || !isDeadLocalHolder(row.holder)) return null;
+    await db.deleteFrom('update_locks').where('name', '=', LOCK_NAME).where('holder', '=', row.holder).execute();
+  }
+  return null;
+}
+
+function isDeadLocalHolder(holder: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (host !== hostname() || !pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
 }
 
 /**

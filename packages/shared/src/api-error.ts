@@ -57,6 +57,14 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  /** The client did not send the whole request in time. */
+  requestTimeout: 'REQUEST_TIMEOUT',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
+  /** The site cannot serve right now (database unreachable): try again shortly. */
+  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
   ...DOMAIN_ERROR_CODES,
 } as const;

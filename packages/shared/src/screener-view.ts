@@ -1,5 +1,4 @@
 import { formatSigned } from './format.ts';
-import type { EodCount, EodResponse, StockListItem } from './screener.ts';
 
 /*
  * The screener's constants and helpers without Zod, for the browser: importing the schemas
@@ -21,11 +20,19 @@ export type EodSortBy = (typeof EOD_SORT_COLUMNS)[number];
 export const SORT_DIRS = ['asc', 'desc'] as const;
 export type SortDir = (typeof SORT_DIRS)[number];
 
-/** Splits a SPEC §7 list response into its rows and its total count. */
-export function splitEodResponse(body: EodResponse): { rows: StockListItem[]; count: number } {
+/**
+ * Splits a SPEC §7 list response (`EodResponse` of screener.ts) into its rows and its total
+ * count. Generic over the row so this Zod-free module needs nothing from the schemas module.
+ */
+export function splitEodResponse<Row extends object>(
+  body: ReadonlyArray<Row | { count: number }>,
+): {
+  rows: Row[];
+  count: number;
+} {
   const last = body.at(-1);
-  const count = last && 'count' in last ? (last as EodCount).count : 0;
-  const rows = body.filter((item): item is StockListItem => !('count' in item));
+  const count = last && 'count' in last ? last.count : 0;
+  const rows = body.filter((item): item is Row => !('count' in item));
   return { rows, count };
 }
 

@@ -60,14 +60,14 @@ export const StockListItemSchema = z.object({
   /** Sector code 1–11 (SPEC §3); the page shows its screener name. Null when unknown. */
   sector: z.number().int().nullable(),
   industry: z.string().nullable(),
-  mkcap: z.number().nullable(),
+  mkcap: z.number().brand<'UsdMillions'>().nullable(),
   country: z.string().nullable(),
   ipo_year: z.number().int().nullable(),
   price: z.number(),
   price_volume: z.number(),
   /** Close minus the previous close, USD; null on a company's first trading day. */
   net_changes: z.number().nullable(),
-  pct_changes: z.number().nullable(),
+  pct_changes: z.number().brand<'Percent'>().nullable(),
   /** The daily change as shown, e.g. '+2.50 (+1.25%)' (see `formatDailyChange`); null without a previous close. */
   change: z.string().nullable(),
   /** Beyond SPEC §3: the company's URL name, for links to /companies/info/{slug}. */

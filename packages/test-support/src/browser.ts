@@ -33,8 +33,12 @@ export const VIEWPORTS = {
 } as const;
 
 /** Opens a page and collects console errors (a CSP violation shows up there). */
-export async function openPage(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  options: { userAgent?: string } = {},
+) {
+  const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

@@ -7,6 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
+/** The database a journey's `seed` fills (the journeys themselves never import the db package). */
+export type { Db };
+
 export interface SiteOptions {
   /**
    * Fills the server's SQLite database before it starts. Without it the server starts on an

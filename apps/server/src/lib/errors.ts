@@ -65,3 +65,6 @@ export const wrongPassword = () => domainError(D.wrongPassword, 'Current passwor
 export const googleNotConfigured = () =>
   domainError(D.googleNotConfigured, 'Google sign-in is not configured on this site');
 export const googleTokenInvalid = () => domainError(D.googleTokenInvalid, 'Google login failed. Please try again.');
+
+/** The site cannot serve right now (its database is not answering). */
+export const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailable, message);

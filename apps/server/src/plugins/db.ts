@@ -20,7 +20,14 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   if (opts.handle) {
     handle = opts.handle;
   } else {
-    handle = createDb(opts.config);
+    handle = createDb(
+      opts.config.engine === 'postgres'
+        ? {
+            ...opts.config,
+            onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost; reconnecting on next use'),
+          }
+        : opts.config,
+    );
     if (!opts.migrated) await migrateToLatest(handle.db);
     app.addHook('onClose', () => handle.close());
   }

@@ -1,8 +1,11 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { type ApiError, ERROR_CODES, type ErrorCode } from '@app/shared/api-error';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.ts';
+import { AppError, badRequest, notFound } from '../lib/errors.ts';
+import { hasControlCharacters, isValidHost } from '../lib/request-edge.ts';
 
 const PART_NAMES: Record<string, string> = {
   querystring: 'query parameter',
@@ -16,8 +19,13 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   401: ERROR_CODES.unauthorized,
   403: ERROR_CODES.forbidden,
   404: ERROR_CODES.notFound,
+  405: ERROR_CODES.methodNotAllowed,
+  408: ERROR_CODES.requestTimeout,
   409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.unsupportedMediaType,
   429: ERROR_CODES.rateLimited,
+  431: ERROR_CODES.headersTooLarge,
 };
 
 /** Turns a schema failure into one sentence naming the field, e.g. "Invalid query parameter 'pageNumber': ...". */
@@ -57,4 +65,66 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     if (status < 500) request.log.info({ status, code: body.code }, body.error);
     return reply.status(status).type('application/json; charset=utf-8').send(body);
   });
+  // Methods no route declares (PROPFIND on any path): the same JSON 404 as an unknown API path.
+  app.setNotFoundHandler((request, reply) => {
+    const body: ApiError = {
+      error: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      code: ERROR_CODES.notFound,
+    };
+    return reply.status(404).type('application/json; charset=utf-8').send(body);
+  });
 });
+
+/**
+ * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line, an
+ * unknown method such as FOO, headers over the size limit, a request not finished in time).
+ * Answered in the API's `{error, code}` shape, then the socket is closed.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let body: ApiError = { error: 'Malformed HTTP request', code: ERROR_CODES.badRequest };
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    body = { error: 'The request was not received in time', code: ERROR_CODES.requestTimeout };
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    body = { error: 'Request headers are too large', code: ERROR_CODES.headersTooLarge };
+  } else if (err.code === 'HPE_INVALID_METHOD') {
+    status = 405;
+    body = { error: 'Unsupported HTTP method', code: ERROR_CODES.methodNotAllowed };
+  }
+  this.log.debug({ err }, 'client error');
+  if (socket.writable) {
+    const json = JSON.stringify(body);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Errors Fastify's router raises before any route runs (a URL whose percent-encoding is malformed). */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const badUrl = error.code === 'FST_ERR_BAD_URL';
+  const body: ApiError = {
+    error: badUrl ? 'The URL is not valid (malformed percent-encoding)' : 'Invalid request',
+    code: ERROR_CODES.badRequest,
+  };
+  request.log.info({ code: error.code }, body.error);
+  reply.code(400).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * First hook of every request: a Host header that is not a host (`x:99999`) is a 400; a path
+ * with control characters (`%00`) names nothing, so the API answers 404 (pages render their
+ * noindex 404 in the web plugin). A missing Host (HTTP/1.0) is fine: pages build URLs from SITE_URL.
+ */
+export async function rejectBadRequestLine(request: FastifyRequest): Promise<void> {
+  const host = request.headers.host;
+  if (host && !isValidHost(host)) throw badRequest('Invalid Host header');
+  if (request.url.startsWith('/api') && hasControlCharacters(request.url)) {
+    throw notFound('No API route for this path');
+  }
+}

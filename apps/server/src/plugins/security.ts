@@ -46,6 +46,22 @@ export function contentSecurityPolicy(nonce: string, googleSignIn = false): stri
   ].join('; ');
 }
 
+/**
+ * Swagger UI at /api/docs loads its own un-nonced script files, which 'strict-dynamic' would
+ * block (a blank page): there, scripts from this origin only, and nothing inline.
+ */
+const DOCS_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
   const https = opts.siteUrl.startsWith('https://');
   await app.register(helmet, {
@@ -58,8 +74,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOpti
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request, reply) => {
     request.cspNonce = randomBytes(16).toString('base64');
-    if (opts.enforceCsp)
-      reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce, opts.googleSignIn));
+    if (!opts.enforceCsp) return;
+    const docs = request.url === '/api/docs' || request.url.startsWith('/api/docs/');
+    reply.header(
+      'content-security-policy',
+      docs ? DOCS_POLICY : contentSecurityPolicy(request.cspNonce, opts.googleSignIn),
+    );
   });
   await app.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
 });

@@ -1,8 +1,30 @@
+import type { DataMetaResponse } from '@app/shared/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '@app/shared/site';
 import { Link } from 'react-router';
 
-/** Footer of SPEC §2: legal links, contact, copyright with the current year, disclaimer. */
-export function SiteFooter({ year }: { year: number }) {
+// Fixed zone and locale: the server and the browser must print the same day.
+const TRADING_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
+
+/** Which trading day the figures are as of, and whether they are the invented demo universe. */
+function DataLine({ meta }: { meta: DataMetaResponse | null }) {
+  if (!meta || meta.source === 'none' || !meta.dataDate) {
+    return <p data-testid="footer-data">No market data is loaded yet.</p>;
+  }
+  const day = <time dateTime={meta.dataDate}>{TRADING_DAY.format(new Date(`${meta.dataDate}T00:00:00Z`))}</time>;
+  return (
+    <p data-testid="footer-data">
+      Market data as of the close of trading on {day}.{' '}
+      {meta.source === 'demo' ? (
+        <strong className="font-semibold text-slate-800">Demo data: the companies and prices are fictional.</strong>
+      ) : (
+        'End-of-day prices and SEC filings; not real-time.'
+      )}
+    </p>
+  );
+}
+
+/** Footer of SPEC §2: legal links, contact, copyright with the current year, disclaimer, and the data line. */
+export function SiteFooter({ year, dataMeta }: { year: number; dataMeta: DataMetaResponse | null }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 text-sm text-slate-600 sm:px-6">
@@ -20,6 +42,7 @@ export function SiteFooter({ year }: { year: number }) {
             Contact us
           </a>
         </nav>
+        <DataLine meta={dataMeta} />
         <p>
           The information on this site is for education and general information only. It is not investment advice, and
           nothing here is an offer or a recommendation to buy or sell any security.

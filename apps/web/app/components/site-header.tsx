@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NavDropdown } from './nav-dropdown';
 import { isActivePath, NAV_LINKS, NAV_MENUS } from './nav-items';
+import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
 const linkClass = (active: boolean) =>
@@ -77,6 +78,7 @@ export function SiteHeader() {
             {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
+        <ThemeToggle />
       </nav>
       <div id="mobile-menu" hidden={!mobileOpen} className="border-t border-white/10 px-4 pb-4 md:hidden">
         <ul className="flex flex-col gap-1 pt-2">

@@ -67,19 +67,19 @@ const STATS = [
 export default function HomePage() {
   return (
     <>
-      <section className="relative overflow-hidden bg-gradient-to-b from-ink-900 via-ink-800 to-ink-700 text-white">
+      <section className="relative overflow-hidden bg-gradient-to-b from-ink-900 via-ink-800 to-ink-700 text-on-ink">
         <StarField />
         <div className="relative mx-auto max-w-7xl px-4 py-20 text-center sm:px-6 sm:py-28">
           <h1 className="mx-auto max-w-4xl text-4xl font-extrabold tracking-tight sm:text-6xl">
             Welcome to {SITE_NAME}: understand the market, one company at a time
           </h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-300">
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-on-ink-muted">
             Screen US stocks, chart the numbers behind every company, look back at 25 years of market leaders and
             practise trading without risking a cent.
           </p>
           <Link
             to="/screener"
-            className="mt-10 inline-block rounded-lg bg-brand-600 px-8 py-3 text-lg font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="mt-10 inline-block rounded-lg bg-brand-600 px-8 py-3 text-lg font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-on-ink"
           >
             Get Started
           </Link>

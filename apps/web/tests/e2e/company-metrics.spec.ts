@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import type { Db } from '@app/db/client';
 import { createTokenService, filingRow, seedCompany, weekdays } from '@app/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
-import { useSite } from './support/site';
+import { type Db, useSite } from './support/site';
 
 const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
 // 25 years of weekdays: the "all" range draws 6,500+ points.

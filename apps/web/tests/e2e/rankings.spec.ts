@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createTokenService, RANKINGS_UNIVERSE, rankingFillers, seedRankings } from '@app/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoHydrated, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
 import { useSite } from './support/site';
 
 const JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
@@ -15,16 +15,9 @@ const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 // 7 hand-worked companies and 230 fillers traded in 2024: twelve pages of twenty.
 const TOTAL_2024 = 237;
 
-async function open(browser: Browser, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, userAgent: BROWSER_UA });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return { page, errors, close: () => context.close() };
-}
+/** A page as an ordinary desktop browser presents itself. */
+const open = (browser: Browser, viewport: { width: number; height: number }) =>
+  openPage(browser, viewport, { userAgent: BROWSER_UA });
 
 const tickersOn = (page: Page) => page.locator('table tbody tr td:nth-child(2) div').allTextContents();
 

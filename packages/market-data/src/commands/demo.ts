@@ -1,13 +1,12 @@
-import type { CommandContext } from '../cli.ts';
-import { demoConfigFromEnv } from '../demo/config.ts';
 import { ensureDemoUniverse } from '../demo/ensure.ts';
-import { createProgress } from '../progress.ts';
+import { Progress } from '../progress.ts';
+import type { CommandContext } from './context.ts';
 
 /** `npm run data -- demo`: build the demo universe (DEMO_COMPANIES, DEMO_SEED) into an empty database. */
-export async function run({ handle }: CommandContext) {
+export async function run({ handle, config }: CommandContext) {
   const result = await ensureDemoUniverse(handle, {
-    ...demoConfigFromEnv(),
-    progress: createProgress('Building the demo universe'),
+    ...config.demo,
+    progress: new Progress('Building the demo universe'),
   });
   if (result.status === 'present') console.info(`Market data is already loaded (${result.source}); nothing to do.`);
   else if (result.status === 'foreign') console.info('Companies are loaded without a data source; not touching them.');

@@ -1,23 +1,22 @@
-import { resolveDataDir } from '@app/db/client';
-import type { CommandContext } from '../cli.ts';
 import { ImportReport } from '../importers/report.ts';
 import { downloadSec, SecClient } from '../sec/client.ts';
+import type { CommandContext } from './context.ts';
 
 /**
  * `download-sec [dir] [--limit N] [--cik N,...]`: SEC ticker list and companyfacts into `dir`
  * (default $DATA_DIR/sec), ready for `import-all dir`. Needs SEC_USER_AGENT.
  */
-export async function run({ args }: CommandContext) {
+export async function run({ args, config }: CommandContext) {
   const flag = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
   const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
-  const outDir = positional[0] ?? `${resolveDataDir()}/sec`;
+  const outDir = positional[0] ?? `${config.dataDir}/sec`;
   const client = new SecClient({
-    userAgent: process.env.SEC_USER_AGENT ?? '',
-    dataUrl: process.env.SEC_DATA_URL || undefined,
-    filesUrl: process.env.SEC_FILES_URL || undefined,
+    userAgent: config.sec.userAgent,
+    dataUrl: config.sec.dataUrl ?? undefined,
+    filesUrl: config.sec.filesUrl ?? undefined,
   });
   const limit = flag('--limit');
   if (limit !== undefined && !/^\d+$/.test(limit)) throw new Error('--limit must be a whole number');

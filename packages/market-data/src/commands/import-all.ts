@@ -1,5 +1,5 @@
-import type { CommandContext } from '../cli.ts';
-import { importAll } from '../importers/import-all.ts';
+import { importAll } from '../importers/folder-import.ts';
+import type { CommandContext } from './context.ts';
 
 /** `import-all <dir>`: a folder laid out like ../shared/data, in dependency order. */
 export async function run({ handle, args }: CommandContext) {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { CommandContext } from '../cli.ts';
-import { importCompanies } from '../importers/import-all.ts';
+import { importCompanies } from '../importers/folder-import.ts';
 import { ImportReport } from '../importers/report.ts';
+import type { CommandContext } from './context.ts';
 
 /** `import-companies <company_tickers(_exchange).json>`: cik_sic.json and companies.csv beside it are used too. */
 export async function run({ handle, args }: CommandContext) {

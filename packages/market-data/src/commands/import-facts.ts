@@ -1,7 +1,7 @@
-import type { CommandContext } from '../cli.ts';
-import { finishRealImport } from '../importers/import-all.ts';
-import { importFacts } from '../importers/import-facts.ts';
+import { importFacts } from '../importers/facts-import.ts';
+import { finishRealImport } from '../importers/folder-import.ts';
 import { ImportReport } from '../importers/report.ts';
+import type { CommandContext } from './context.ts';
 
 /** `import-facts <CIK##########.json[.gz]>...`: SEC companyfacts files; run after import-prices. */
 export async function run({ handle, args }: CommandContext) {

@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
-import type { CommandContext } from '../cli.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
+import type { CommandContext } from './context.ts';
 
 const TABLES = [
   'companies',

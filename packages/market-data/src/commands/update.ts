@@ -1,5 +1,5 @@
-import type { CommandContext } from '../cli.ts';
 import { runDailyUpdate } from '../update.ts';
+import type { CommandContext } from './context.ts';
 
 function dateOption(args: string[], name: string): string | undefined {
   const at = args.indexOf(name);

@@ -1,7 +1,10 @@
+import { pipeline } from 'node:stream/promises';
 import type { DbHandle } from '@app/db/client';
 import type { CompaniesTable, CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
 import { sql } from 'kysely';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { PricePoint, ShareCount } from '../derived.ts';
+import { getMeta, setMeta } from '../meta.ts';
 import type { FundamentalRow } from './model.ts';
 
 export type CompanyRow = Omit<CompaniesTable, 'id'> & { id: number };
@@ -20,7 +23,7 @@ export interface CompanyBatch {
 /**
  * Appends whole companies to the market tables as fast as the engine allows (decision 007):
  * SQLite through prepared multi-row statements on the raw connection, PostgreSQL through
- * `unnest` of column arrays. Rows must arrive in primary-key order (company id, then date).
+ * COPY into tables whose keys and indexes are built after the load. Rows must arrive in primary-key order (company id, then date).
  */
 export interface BulkWriter {
   add(batch: CompanyBatch): Promise<void>;
@@ -32,7 +35,7 @@ export function createBulkWriter(handle: DbHandle): BulkWriter {
   return handle.sqlite ? sqliteWriter(handle.sqlite) : postgresWriter(handle);
 }
 
-/** Columns of each table with their PostgreSQL array type (unnest needs one per column). */
+/** Columns of each table with their PostgreSQL array type (the type names document what COPY receives). */
 const COMPANY_TYPES = {
   id: 'int4',
   cik: 'int4',
@@ -195,32 +198,102 @@ function sqliteWriter(conn: import('better-sqlite3').Database): BulkWriter {
   };
 }
 
-/** Rows per PostgreSQL statement; each column travels as one array parameter. */
-const PG_ROWS_PER_STATEMENT = 50_000;
+/** Tables the bulk load fills, whose keys and indexes are built once after it. */
+const BULK_TABLES = ['daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'latest_quotes'];
 
-function postgresWriter(handle: DbHandle): BulkWriter {
-  const t = tables();
-  let maxId = 0;
-  const writeTable = async (table: TableBuffer) => {
-    const width = table.columns.length;
-    for (let start = 0; start < table.rows; start += PG_ROWS_PER_STATEMENT) {
-      const end = Math.min(table.rows, start + PG_ROWS_PER_STATEMENT);
-      const arrays = table.columns.map((_, c) => {
-        const column: Value[] = [];
-        for (let r = start; r < end; r++) column.push(table.values[r * width + c] as Value);
-        return column;
-      });
-      const casts = sql.join(
-        table.columns.map((c, i) => sql`${arrays[i]}::${sql.raw(table.types[c] as string)}[]`),
-        sql`, `,
-      );
-      await sql`insert into ${sql.table(table.table)} (${sql.join(table.columns.map((c) => sql.ref(c)))}) select * from unnest(${casts})`.execute(
+interface IndexDefinition {
+  table: string;
+  name: string;
+  /** `alter table … add constraint` body for a primary key, else null (then `sql` is the index). */
+  constraint: string | null;
+  sql: string;
+}
+
+/**
+ * PostgreSQL loads fastest into tables without indexes, then builds each index in one sort.
+ * The definitions are read from the catalogue (so they follow the migrations) and kept in
+ * `app_meta` before anything is dropped: a load that dies half-way leaves them there, and the
+ * next load (start-up rebuilds an interrupted universe) restores them.
+ */
+async function dropBulkIndexes(handle: DbHandle): Promise<IndexDefinition[]> {
+  const saved = await getMeta(handle.db, BULK_INDEXES_KEY);
+  if (saved) return JSON.parse(saved) as IndexDefinition[];
+  const { rows } = await sql<IndexDefinition>`
+    select i.tablename as "table", i.indexname as name,
+      case when c.contype = 'p' then pg_get_constraintdef(c.oid) end as "constraint", i.indexdef as sql
+    from pg_indexes i left join pg_constraint c on c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = current_schema())
+    where i.schemaname = current_schema() and i.tablename in (${sql.join(BULK_TABLES)})`.execute(handle.db);
+  await setMeta(handle.db, BULK_INDEXES_KEY, JSON.stringify(rows));
+  for (const d of rows) {
+    if (d.constraint)
+      await sql`alter table ${sql.table(d.table)} drop constraint ${sql.ref(d.name)}`.execute(handle.db);
+    else await sql`drop index ${sql.ref(d.name)}`.execute(handle.db);
+  }
+  return rows;
+}
+
+async function restoreBulkIndexes(handle: DbHandle, definitions: readonly IndexDefinition[]): Promise<void> {
+  for (const d of definitions) {
+    if (d.constraint)
+      await sql`alter table ${sql.table(d.table)} add constraint ${sql.ref(d.name)} ${sql.raw(d.constraint)}`.execute(
         handle.db,
       );
+    else await sql.raw(d.sql).execute(handle.db);
+  }
+  await handle.db.deleteFrom('app_meta').where('key', '=', BULK_INDEXES_KEY).execute();
+}
+
+const BULK_INDEXES_KEY = 'bulk_load_indexes';
+
+/** A value in COPY's text format: `\N` for null, backslash escapes for the few special bytes. */
+function copyText(v: Value): string {
+  if (v === null) return '\\N';
+  if (typeof v === 'number') return String(v);
+  return v.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+/** Rows per COPY chunk written to the socket (bounded memory, few syscalls). */
+const COPY_ROWS_PER_CHUNK = 20_000;
+
+function postgresWriter(handle: DbHandle): BulkWriter {
+  const pool = handle.pgPool;
+  if (!pool) throw new Error('the PostgreSQL bulk writer needs the pg pool');
+  const t = tables();
+  let maxId = 0;
+  let indexes: Promise<IndexDefinition[]> | null = null;
+  const writeTable = async (table: TableBuffer) => {
+    if (table.rows === 0) return;
+    const width = table.columns.length;
+    const client = await pool.connect();
+    try {
+      const stream = client.query(
+        copyFrom(`copy ${table.table} (${table.columns.map((c) => `"${c}"`).join(',')}) from stdin`),
+      );
+      const done = pipeline(
+        (function* () {
+          for (let start = 0; start < table.rows; start += COPY_ROWS_PER_CHUNK) {
+            const end = Math.min(table.rows, start + COPY_ROWS_PER_CHUNK);
+            let text = '';
+            for (let r = start; r < end; r++) {
+              for (let c = 0; c < width; c++)
+                text += (c === 0 ? '' : '\t') + copyText(table.values[r * width + c] as Value);
+              text += '\n';
+            }
+            yield text;
+          }
+        })(),
+        stream,
+      );
+      await done;
+    } finally {
+      client.release();
     }
     table.clear();
   };
   const flush = async () => {
+    indexes ??= dropBulkIndexes(handle);
+    await indexes;
+    // Companies first: the other tables reference them.
     for (const table of Object.values(t)) await writeTable(table);
   };
   let pending = 0;
@@ -235,6 +308,7 @@ function postgresWriter(handle: DbHandle): BulkWriter {
     },
     async finish() {
       await flush();
+      await restoreBulkIndexes(handle, await (indexes as Promise<IndexDefinition[]>));
       // Ids were given explicitly; move the serial past them so later inserts do not collide.
       if (maxId > 0) {
         await sql`select setval(pg_get_serial_sequence('companies', 'id'), ${maxId})`.execute(handle.db);

@@ -1,10 +1,10 @@
 import type { DbHandle } from '@app/db/client';
+import type { DataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
 import { lastTradingDayBefore } from '../calendar.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
 import type { Progress } from '../progress.ts';
 import { buildDemoUniverse, type DemoBuildSummary } from './build.ts';
-import type { DemoConfig } from './config.ts';
 
 const MARKET_TABLES = [
   'latest_quotes',
@@ -28,7 +28,7 @@ export type EnsureResult =
  */
 export async function ensureDemoUniverse(
   handle: DbHandle,
-  config: DemoConfig & { today?: string; progress?: Progress },
+  config: DataConfig['demo'] & { today?: string; progress?: Progress },
 ): Promise<EnsureResult> {
   const { db } = handle;
   const source = await getMeta(db, META_KEYS.source);

@@ -11,10 +11,8 @@ import {
 } from './model.ts';
 import { DEMO_START, type DemoProfile, demoProfile } from './profiles.ts';
 
-/** Default seed of the demo universe. */
-export const DEFAULT_DEMO_SEED = 20_240_101;
-/** Default number of companies of the demo universe. */
-export const DEFAULT_DEMO_COMPANIES = 10_000;
+// Defaults live with the configuration parser, which the server and the CLI share.
+export { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED } from '@app/db/config';
 
 /** The trading days of the history and their shared market/sector shocks, computed once per build. */
 export interface DemoCalendar {

@@ -1,4 +1,5 @@
 import type { FundamentalsTable } from '@app/db/schema';
+import { usdToMillions } from '@app/shared/units';
 import { dateOfDay, dayNumber } from '../calendar.ts';
 import type { PricePoint, ShareCount } from '../derived.ts';
 import { type DemoProfile, targetLogCap } from './profiles.ts';
@@ -142,7 +143,7 @@ interface QuarterValues {
  * sector's asset intensity and leverage (assets ≥ liabilities, so equity stays positive).
  */
 function quarterValues(seed: number, p: DemoProfile, periodEnd: string, key: number): QuarterValues {
-  const capM = Math.exp(targetLogCap(p, dayNumber(periodEnd))) / 1e6;
+  const capM = usdToMillions(Math.exp(targetLogCap(p, dayNumber(periodEnd))));
   const revenue = r3(((capM / p.ps) * Math.exp(0.05 * normal(seed, p.index, key, 31))) / 4);
   const netIncome = r3(revenue * (p.margin + 0.05 * normal(seed, p.index, key, 32)));
   const totalAssets = r3(revenue * 4 * p.assetsToRevenue * Math.exp(0.03 * normal(seed, p.index, key, 33)));

@@ -2,19 +2,13 @@ import type { Db } from '@app/db/client';
 import type { CompaniesTable, DailyPricesTable, FundamentalsTable, SharesOutstandingTable } from '@app/db/schema';
 import type { Insertable } from 'kysely';
 import { dayNumber, nextTradingDay, tradingDaysBetween } from '../calendar.ts';
+import { insertInChunks } from '../chunks.ts';
+import type { DailySource } from '../daily-source.ts';
 import type { PricePoint } from '../derived.ts';
 import { getMeta, META_KEYS, setMeta } from '../meta.ts';
-import type { DailySource } from '../update.ts';
 import { demoCompanyRow, demoSlugs } from './build.ts';
 import { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED, demoProfiles } from './generate.ts';
 import { dayShocks, demoFundamentals, firstDay, isNewMonth, sharesAfterEvents, stepPrice } from './model.ts';
-
-const INSERT_CHUNK = 1_000;
-
-/** Inserts in statements of at most INSERT_CHUNK rows (SQLite caps the parameters of one). */
-async function inChunks<T>(rows: T[], insert: (part: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insert(rows.slice(i, i + INSERT_CHUNK));
-}
 
 /**
  * The demo universe's daily source: for each new trading day, lists the companies whose IPO
@@ -101,10 +95,10 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
           touched.add(id);
         }
         await db.transaction().execute(async (trx) => {
-          await inChunks(newCompanies, (part) => trx.insertInto('companies').values(part).execute());
-          await inChunks(prices, (part) => trx.insertInto('daily_prices').values(part).execute());
-          await inChunks(counts, (part) => trx.insertInto('shares_outstanding').values(part).execute());
-          await inChunks(filings, (part) => trx.insertInto('fundamentals').values(part).execute());
+          await insertInChunks(newCompanies, (part) => trx.insertInto('companies').values(part).execute());
+          await insertInChunks(prices, (part) => trx.insertInto('daily_prices').values(part).execute());
+          await insertInChunks(counts, (part) => trx.insertInto('shares_outstanding').values(part).execute());
+          await insertInChunks(filings, (part) => trx.insertInto('fundamentals').values(part).execute());
           if (delistings.length > 0) {
             await trx.updateTable('companies').set({ delisted_on: date }).where('id', 'in', delistings).execute();
           }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { MAX_DEMO_COMPANIES as CONFIGURED_MAX } from '@app/db/config';
 import { slugify } from '@app/shared/slug';
 import { describe, expect, it } from 'vitest';
 import { demoSlugs } from './build.ts';
@@ -25,6 +26,8 @@ describe('demo names and tickers', () => {
   it('keeps tickers unique up to the largest universe it can name', () => {
     const tickers = new Set(demoProfiles(SEED, MAX_DEMO_COMPANIES).map((p) => p.ticker));
     expect(tickers.size).toBe(MAX_DEMO_COMPANIES);
+    // DEMO_COMPANIES is validated against this limit by the shared configuration parser.
+    expect(CONFIGURED_MAX).toBe(MAX_DEMO_COMPANIES);
   });
 
   const realLists = ['company_tickers.json', 'company_tickers_exchange.json'].map((f) => join(UNIVERSE_DIR, f));

@@ -268,3 +268,59 @@ export async function upsertCompanies(
   });
   return ids;
 }
+
+/** Files that describe companies no longer in the current SEC list (see `describePriceOnlyCompanies`). */
+export interface PriceOnlyCompanyFiles {
+  /** Older SEC ticker lists, newest first. */
+  history?: string[];
+  cikSic?: string;
+  companiesCsv?: string;
+  constituentsCsv?: string;
+  sicTitlesCsv?: string;
+  /** An S&P snapshot with `Symbol,Name,…` (names of members acquired since). */
+  financialsCsv?: string;
+}
+
+/**
+ * Name, exchange, SIC and sector for a company known only from a price ticker (delisted or
+ * renamed before the current SEC list was taken), from whatever the folder holds: older SEC
+ * lists by CIK (then by ticker), CIK → SIC, the S&P lists by CIK or symbol.
+ */
+export async function describePriceOnlyCompanies(
+  files: PriceOnlyCompanyFiles,
+  report: ImportReport,
+): Promise<(c: CompanyRecord) => Partial<CompanyRecord>> {
+  const scratch = new (report.constructor as new (name: string) => ImportReport)('history');
+  const byCik = new Map<number, CompanyRecord>();
+  const byTicker = new Map<string, CompanyRecord>();
+  for (const tickers of files.history ?? []) {
+    const records = await readCompanySources({ ...files, tickers }, scratch);
+    for (const r of records) {
+      if (r.cik !== null && !byCik.has(r.cik)) byCik.set(r.cik, r);
+      if (!byTicker.has(r.ticker)) byTicker.set(r.ticker, r);
+    }
+  }
+  const cikSic: Record<string, string> = files.cikSic ? JSON.parse(await readText(files.cikSic)) : {};
+  const bySymbol = new Map<string, { name: string; sector: string }>();
+  for (const path of [files.constituentsCsv, files.financialsCsv])
+    if (path)
+      for (const r of await readCsv(path)) {
+        const symbol = (r.Symbol ?? '').toUpperCase().replace(/\./g, '-');
+        const name = r.Security ?? r.Name ?? '';
+        if (symbol && name && !bySymbol.has(symbol)) bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? '' });
+      }
+  return (c) => {
+    const found = (c.cik !== null ? byCik.get(c.cik) : undefined) ?? byTicker.get(c.ticker);
+    const listed = bySymbol.get(c.ticker);
+    const rawSic = c.cik !== null ? cikSic[String(c.cik)] : undefined;
+    const sic = found?.sic ?? (rawSic && /^\d{4}$/.test(rawSic) && rawSic !== '0000' ? rawSic : null);
+    const name = found?.name ?? (listed ? displayName(listed.name) : c.name);
+    return {
+      name,
+      exchange: found?.exchange ?? null,
+      sic,
+      sector: found?.sector ?? sectorFromGics(listed?.sector) ?? sectorFromSic(sic),
+      industry: found?.industry ?? null,
+    };
+  };
+}

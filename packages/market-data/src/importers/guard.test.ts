@@ -2,8 +2,8 @@ import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { META_KEYS, setMeta } from '../meta.ts';
-import { importFacts } from './import-facts.ts';
-import { importPrices } from './import-prices.ts';
+import { importFacts } from './facts-import.ts';
+import { importPrices } from './price-import.ts';
 import { ImportReport } from './report.ts';
 
 describe.each(testEngines())('real-data imports into a demo database on %s', (engine) => {

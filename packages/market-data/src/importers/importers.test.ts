@@ -2,9 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCompanyFacts, quarterLabel } from './facts.ts';
-import { cleanSeries, readPriceFile, tickerFromFileName } from './prices.ts';
-import { ImportReport, Progress } from './report.ts';
+import { parseCompanyFacts, quarterLabel } from './companyfacts.ts';
+import { cleanSeries } from './prices/clean.ts';
+import { readPriceFile, tickerFromFileName } from './prices/read-files.ts';
+import { ImportReport } from './report.ts';
 import { sectorFromGics, sectorFromSic } from './sectors.ts';
 import { nearSplitRatio, snapRatio } from './splits.ts';
 
@@ -48,6 +49,7 @@ const raw = (closes: number[], volumes: number[], asTraded = true) => ({
   lines: closes.map((_, i) => i + 2),
   split: closes.map(() => 1),
   asTraded: closes.map(() => asTraded),
+  adjustedAsOf: null,
 });
 
 describe('cleanSeries', () => {
@@ -70,12 +72,14 @@ describe('cleanSeries', () => {
   });
   it('detects a split from an overnight drop that volume confirms, and adjusts earlier rows', () => {
     const report = new ImportReport('t');
-    const closes = [2240, 2230, 2235, 111, 113, 112];
-    const s = cleanSeries(raw(closes, [2e6, 2e6, 2e6, 40e6, 38e6, 39e6]), report);
-    expect(s.splits).toEqual([{ date: day(3), ratio: 20 }]);
+    // A month either side: the lasting change of share volume is part of the evidence.
+    const closes = [...Array(30).fill(2240), ...Array(30).fill(112)];
+    const volumes = [...Array(30).fill(2e6), ...Array(30).fill(40e6)];
+    const s = cleanSeries(raw(closes, volumes), report);
+    expect(s.splits).toEqual([{ date: day(30), ratio: 20, evidence: 'inferred' }]);
     expect(s.close[0]).toBeCloseTo(112);
     expect(s.volume[0]).toBe(40e6);
-    expect(report.corrected[0]?.reason).toMatch(/^split: XYZ .* 20-for-1 detected/);
+    expect(report.corrected[0]?.reason).toMatch(/^split: XYZ .* 20-for-1 inferred/);
   });
   it('does not call a crash a split when volume does not move with it', () => {
     const report = new ImportReport('t');
@@ -193,27 +197,5 @@ describe('parseCompanyFacts', () => {
   });
   it('refuses a document without a CIK', () => {
     expect(() => parseCompanyFacts({ facts: {} })).toThrow(/cik/);
-  });
-});
-
-describe('Progress', () => {
-  it('writes a plain line at most every interval without a terminal, and always at the end', () => {
-    const lines: string[] = [];
-    let t = 0;
-    const p = new Progress('prices', 4, { isTTY: false, write: (s) => lines.push(s) }, 1_000, () => t);
-    p.tick();
-    t = 500;
-    p.tick();
-    t = 2_000;
-    p.tick();
-    p.tick();
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^prices: {2}25% 1\/4 elapsed .*ETA/);
-    expect(lines[2]).toMatch(/^prices: 100% 4\/4 /);
-  });
-  it('redraws one bar with an ETA on a terminal', () => {
-    const bar: string[] = [];
-    new Progress('x', 2, { isTTY: true, write: (s) => bar.push(s) }, 1_000, () => 0).tick();
-    expect(bar[0]).toMatch(/^\rx █+░+ +50% 1\/2 .*ETA/);
   });
 });

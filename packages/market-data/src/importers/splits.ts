@@ -1,8 +1,21 @@
+import type { SplitEvidence } from '@app/db/schema';
+
 /** A split effective on `date`: prices before it are divided by `ratio`, volumes multiplied. */
 export interface Split {
   date: string;
   /** New shares per old share: 4 = 4-for-1, 0.1 = 1-for-10 reverse. */
   ratio: number;
+  /** How it is known (stored with it; the audit checks the inferred ones). */
+  evidence?: SplitEvidence;
+  /** Set when the prices only bound it: it happened on a day in [earliest, date]. */
+  earliest?: string | null;
+}
+
+/** Splits and spin-offs a corporate-actions file names for one ticker. */
+export interface CorporateActions {
+  splits: (Split & { file: string; line: number })[];
+  /** Spin-off days (`factor` = the price adjustment a vendor would apply); never splits. */
+  spinOffs: { date: string; factor: number; file: string; line: number }[];
 }
 
 /**
@@ -46,4 +59,48 @@ export function factorAfter(splits: readonly Split[], date: string): number {
   let f = 1;
   for (const s of splits) if (s.date > date) f *= s.ratio;
   return f;
+}
+
+export function formatRatio(ratio: number): string {
+  if (ratio >= 1) return Number.isInteger(ratio) ? `${ratio}-for-1` : `${+ratio.toFixed(4)}-for-1`;
+  const inv = 1 / ratio;
+  return Number.isInteger(Math.round(inv * 1e6) / 1e6)
+    ? `1-for-${Math.round(inv)} reverse`
+    : `${+ratio.toFixed(4)}-for-1`;
+}
+
+export function nextWeekday(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  do d.setUTCDate(d.getUTCDate() + 1);
+  while (d.getUTCDay() === 0 || d.getUTCDay() === 6);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A corporate-actions file: `date,ticker,ratio[,kind]`, kind `split` (default; ratio = new
+ * shares per old, 0.1 = 1-for-10 reverse) or `spin-off` (ratio = the vendors' price factor,
+ * e.g. 1.046). Authoritative: its splits are applied whatever the prices show.
+ */
+export function parseCorporateActions(
+  rows: readonly Record<string, string>[],
+  file: string,
+  report: { reject(file: string, line: number | undefined, reason: string): void },
+): Map<string, CorporateActions> {
+  const out = new Map<string, CorporateActions>();
+  rows.forEach((r, i) => {
+    const line = i + 2;
+    const date = (r.date ?? '').trim();
+    const ticker = (r.ticker ?? '').trim().toUpperCase().replace(/\./g, '-');
+    const ratio = Number(r.ratio);
+    const kind = (r.kind ?? 'split').trim().toLowerCase() || 'split';
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !ticker || !(ratio > 0) || !['split', 'spin-off'].includes(kind)) {
+      report.reject(file, line, `malformed corporate action: ${JSON.stringify(r)}`);
+      return;
+    }
+    const actions = out.get(ticker) ?? { splits: [], spinOffs: [] };
+    if (kind === 'split') actions.splits.push({ date, ratio, evidence: 'actions', file, line });
+    else actions.spinOffs.push({ date, factor: ratio, file, line });
+    out.set(ticker, actions);
+  });
+  return out;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
-import type { ParsedFacts } from './facts.ts';
-import type { MergedSeries } from './prices.ts';
+import { insertInChunks } from '../chunks.ts';
+import type { ParsedFacts } from './companyfacts.ts';
+import type { MergedSeries } from './prices/series.ts';
 import { factorAfter, type Split } from './splits.ts';
 
 /**
@@ -8,9 +9,6 @@ import { factorAfter, type Split } from './splits.ts';
  * so a run that stops half-way leaves every company either old or new, never half-written,
  * and running the same import again leaves the same rows.
  */
-
-// 2,000 rows × 4 columns stays well under SQLite's and PostgreSQL's bound-parameter limits.
-const CHUNK = 2_000;
 
 export interface CompanyDates {
   listedOn: string | null;
@@ -33,11 +31,7 @@ export async function replaceCompanyPrices(
   }));
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('daily_prices').where('company_id', '=', companyId).execute();
-    for (let i = 0; i < rows.length; i += CHUNK)
-      await trx
-        .insertInto('daily_prices')
-        .values(rows.slice(i, i + CHUNK))
-        .execute();
+    await insertInChunks(rows, (part) => trx.insertInto('daily_prices').values(part).execute());
     await trx.deleteFrom('splits').where('company_id', '=', companyId).execute();
     const splits = dedupeSplits(series.splits);
     if (splits.length > 0)
@@ -49,6 +43,8 @@ export async function replaceCompanyPrices(
             date: s.date,
             ratio: s.ratio,
             source: series.file.slice(0, 40),
+            evidence: s.evidence ?? 'vendor',
+            earliest: s.earliest ?? null,
           })),
         )
         .execute();
@@ -70,7 +66,7 @@ function dedupeSplits(splits: readonly Split[]): Split[] {
 export async function loadSplits(db: Db, companyId: number): Promise<Split[]> {
   return db
     .selectFrom('splits')
-    .select(['date', 'ratio'])
+    .select(['date', 'ratio', 'evidence', 'earliest'])
     .where('company_id', '=', companyId)
     .orderBy('date')
     .execute();
@@ -97,17 +93,14 @@ export async function replaceCompanyFacts(
   }));
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('fundamentals').where('company_id', '=', companyId).execute();
-    for (let i = 0; i < facts.rows.length; i += 500)
-      await trx
-        .insertInto('fundamentals')
-        .values(facts.rows.slice(i, i + 500).map((r) => ({ company_id: companyId, ...r })))
-        .execute();
+    const rows = facts.rows.map((r) => ({ company_id: companyId, ...r }));
+    await insertInChunks(rows, (part) => trx.insertInto('fundamentals').values(part).execute());
     await trx
       .deleteFrom('shares_outstanding')
       .where('company_id', '=', companyId)
       .where('source', 'in', SEC_SHARE_SOURCES)
       .execute();
-    if (shares.length > 0) await trx.insertInto('shares_outstanding').values(shares).execute();
+    await insertInChunks(shares, (part) => trx.insertInto('shares_outstanding').values(part).execute());
   });
   return { fundamentals: facts.rows.length, shares: shares.length };
 }

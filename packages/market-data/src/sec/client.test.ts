@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ImportReport } from '../importers/report.ts';
 import { downloadSec, SecClient } from './client.ts';
 
@@ -40,6 +40,11 @@ describe('SEC downloader against a local server', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  // The server's log and its scripted failures start afresh for every test, whatever ran before.
+  beforeEach(() => {
+    requests.length = 0;
+    failuresLeft = 2;
+  });
 
   it('refuses to run without a User-Agent naming a contact', () => {
     expect(() => new SecClient({ userAgent: '' })).toThrow(/SEC_USER_AGENT/);
@@ -90,7 +95,6 @@ describe('SEC downloader against a local server', () => {
 
   it('gives up after the last retry with the status', async () => {
     const client = new SecClient({ userAgent: 'Test Co test@example.com', dataUrl: base, retries: 1, backoffMs: 1 });
-    failuresLeft = 2;
     await expect(client.get(`${base}/api/xbrl/companyfacts/CIK0000000002.json`)).rejects.toThrow(
       /HTTP 503 after 2 attempts/,
     );

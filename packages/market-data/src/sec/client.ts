@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type ImportReport, Progress, type ProgressSink } from '../importers/report.ts';
+import type { ImportReport } from '../importers/report.ts';
+import { Progress, type ProgressSink } from '../progress.ts';
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -110,7 +111,7 @@ export async function downloadSec(client: SecClient, options: DownloadOptions, r
   const at = list.fields.indexOf('cik');
   const all = [...new Set(list.data.map((r) => Number(r[at])).filter((c) => Number.isInteger(c) && c > 0))];
   const ciks = (options.ciks ?? all).slice(0, options.limit ?? Number.POSITIVE_INFINITY);
-  const bar = new Progress('companyfacts', ciks.length, options.progress);
+  const bar = new Progress('companyfacts', options.progress).start(ciks.length);
   for (const cik of ciks) {
     const name = `CIK${String(cik).padStart(10, '0')}.json`;
     const path = join(options.outDir, 'companyfacts', name);
@@ -132,7 +133,7 @@ export async function downloadSec(client: SecClient, options: DownloadOptions, r
       report.reject(name, undefined, `download failed: ${(err as Error).message}`);
     }
   }
-  bar.finish();
+  bar.done();
 }
 
 const isDownloaded = (path: string) => existsSync(path) && statSync(path).size > 0;

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import type { Company } from '@app/shared/companies';
+import { currentDataDate } from '../../lib/data-date.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
-import { currentDataDate } from '../meta/meta.service.ts';
 import { type DirectoryEntry, listDirectory } from './companies.repository.ts';
 
 interface Indexed {

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { testEngines } from '@app/db/testing';
 import { META_KEYS, setMeta } from '@app/market-data/meta';
 import type { MetricSeriesResponse } from '@app/shared/companies';
+import { usdToMillions } from '@app/shared/units';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, memberToken, type TestApp } from '../../test-app.ts';
@@ -26,6 +27,15 @@ describe.each(testEngines())('companies API on %s', (engine) => {
   let token: string;
   const get = (url: string, auth = false) =>
     app.inject({ url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
+  /** A test that adds companies gets a database of its own, so the others' data stays as seeded. */
+  async function withOwnApp(test: (own: FastifyInstance) => Promise<void>) {
+    const own = await buildTestApp(engine);
+    try {
+      await test(own.app);
+    } finally {
+      await own.close();
+    }
+  }
 
   beforeAll(async () => {
     t = await buildTestApp(engine);
@@ -109,16 +119,20 @@ describe.each(testEngines())('companies API on %s', (engine) => {
     });
 
     it('returns at most 20 matches', async () => {
-      for (let i = 0; i < 25; i += 1) {
-        await seedCompany(app.db, { name: `Widget Holdings ${i}`, ticker: `WID${i}` });
-      }
-      // New companies join the search with the next data date; the date is read at most once
-      // a second, so move the clock past that, not the test.
-      await setMeta(app.db, META_KEYS.dataDate, '2030-01-02');
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(Date.now() + 1_500);
-      const res = await get('/api/companies/list?name=widget').finally(() => vi.useRealTimers());
-      expect(res.json()).toHaveLength(20);
+      // Companies added to a running site: its own database, so the shared list stays as seeded.
+      await withOwnApp(async (own) => {
+        await own.inject('/api/companies/list?name=widget');
+        for (let i = 0; i < 25; i += 1) {
+          await seedCompany(own.db, { name: `Widget Holdings ${i}`, ticker: `WID${i}` });
+        }
+        // New companies join the search with the next data date; the date is read at most once
+        // a second, so move the clock past that, not the test.
+        await setMeta(own.db, META_KEYS.dataDate, '2030-01-02');
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + 1_500);
+        const res = await own.inject('/api/companies/list?name=widget').finally(() => vi.useRealTimers());
+        expect(res.json()).toHaveLength(20);
+      });
     });
 
     it('treats a blank name as no search, and rejects an overlong one', async () => {
@@ -131,6 +145,24 @@ describe.each(testEngines())('companies API on %s', (engine) => {
   });
 
   describe('GET /api/companies/{companyName}/{metric}', () => {
+    it('keeps a series answer until the data date moves, then serves the new closes', async () => {
+      const db = app.db;
+      const first = (await get('/api/companies/t/stock-price')).json();
+      const id = (await db.selectFrom('companies').select('id').where('ticker', '=', 'T').executeTakeFirstOrThrow()).id;
+      await db
+        .insertInto('daily_prices')
+        .values({ company_id: id, date: '2024-07-01', close: 17, volume: 1 })
+        .execute();
+      // Same data date: the kept answer (written mid-update, the new row is not published yet).
+      expect((await get('/api/companies/t/stock-price')).json()).toEqual(first);
+      await setMeta(db, META_KEYS.dataDate, '2031-01-02');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      // Past the once-a-second read of the data date (an earlier test moved the clock too).
+      vi.setSystemTime(Date.now() + 5_000);
+      const after = await get('/api/companies/t/stock-price').finally(() => vi.useRealTimers());
+      expect(after.json().data.at(-1)).toEqual({ formatted_date: '2024-07-01', column_val: 17, cik: 732717 });
+    });
+
     it('serves 5 years of daily closes up to the last price date, by slug', async () => {
       const res = await get('/api/companies/acme-rockets-corp/stock-price');
       expect(res.statusCode).toBe(200);
@@ -283,16 +315,18 @@ describe.each(testEngines())('companies API on %s', (engine) => {
       }>;
       const fact = tag.find((f) => f.start === '2022-09-25' && f.end === '2023-09-30' && f.form === '10-K');
       if (!fact) throw new Error('Apple FY2023 revenue fact missing from the SEC file');
-      await seedCompany(app.db, {
-        name: facts.entityName,
-        ticker: 'AAPL',
-        cik: facts.cik,
-        fundamentals: [filingRow(2023, 'FY', fact.end, { revenue: fact.val / 1e6 })],
+      await withOwnApp(async (own) => {
+        await seedCompany(own.db, {
+          name: facts.entityName,
+          ticker: 'AAPL',
+          cik: facts.cik,
+          fundamentals: [filingRow(2023, 'FY', fact.end, { revenue: usdToMillions(fact.val) })],
+        });
+        const body = (await own.inject('/api/companies/aapl/revenue?frequency=annual')).json();
+        expect(body.data).toEqual([
+          { formatted_date: '2023-09-30', column_val: 383_285, cik: 320193, fiscal_label: 'FY2023', form: '10-K' },
+        ]);
       });
-      const body = (await get('/api/companies/aapl/revenue?frequency=annual')).json();
-      expect(body.data).toEqual([
-        { formatted_date: '2023-09-30', column_val: 383_285, cik: 320193, fiscal_label: 'FY2023', form: '10-K' },
-      ]);
     });
   });
 

@@ -16,6 +16,7 @@ import {
   type MetricPeriod,
   SIGNED_IN_PERIODS,
 } from '@app/shared/metrics';
+import { currentDataDate } from '../../lib/data-date.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
 import { largestInDirectory, searchDirectory } from './companies.directory.ts';
@@ -50,12 +51,39 @@ export interface MetricSeriesRequest {
   user: TokenUser | null;
 }
 
-/** One metric of one company over a range (SPEC §3, §5, §7). */
+/** Series answers kept per data date; the oldest goes first past this many. */
+const SERIES_CACHE_SIZE = 2_000;
+const seriesCache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<MetricSeriesResponse>> }>();
+
+/**
+ * One metric of one company over a range (SPEC §3, §5, §7). Series change only with new data,
+ * so answers are kept per (company, metric, range, frequency) until the data date moves:
+ * a repeat costs a map lookup instead of reading years of prices.
+ */
 export async function getMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
   // SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
   if (SIGNED_IN_PERIODS.includes(request.period) && !request.user) {
     throw unauthorized(`Sign in to see the ${request.period === 'all' ? 'all available' : '10 year'} range`);
   }
+  const dataDate = await currentDataDate(db);
+  let cache = seriesCache.get(db);
+  if (!cache || cache.dataDate !== dataDate) {
+    cache = { dataDate, answers: new Map() };
+    seriesCache.set(db, cache);
+  }
+  const key = JSON.stringify([request.companyName.toLowerCase(), request.metric, request.period, request.frequency]);
+  const cached = cache.answers.get(key);
+  if (cached) return cached;
+  const answers = cache.answers;
+  const answer = loadMetricSeries(db, request);
+  answers.set(key, answer);
+  if (answers.size > SERIES_CACHE_SIZE) answers.delete(answers.keys().next().value as string);
+  // A failure (an unknown company, a lost connection) is not remembered.
+  answer.catch(() => answers.get(key) === answer && answers.delete(key));
+  return answer;
+}
+
+async function loadMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
   const company = await findCompany(db, request.companyName);
   if (!company) throw notFound(`No company found for "${request.companyName}"`);
   const { id: _id, ...wire } = company;

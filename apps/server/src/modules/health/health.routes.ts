@@ -1,6 +1,8 @@
 import { pingDb } from '@app/db/client';
+import { ApiErrorSchema } from '@app/shared/api-error';
 import { HealthResponseSchema } from '@app/shared/health';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { unavailable } from '../../lib/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,12 +12,18 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['system'],
         summary: 'Liveness and database check',
-        response: { 200: HealthResponseSchema },
+        response: { 200: HealthResponseSchema, 503: ApiErrorSchema },
       },
     },
-    async () => {
-      // A real round trip, so a load balancer takes a node without its database out of rotation.
-      await pingDb(app.db);
+    async (request) => {
+      // A real round trip over the data tables, so a load balancer takes a node without its
+      // database (or with its tables gone) out of rotation.
+      try {
+        await pingDb(app.db);
+      } catch (err) {
+        request.log.error({ err }, 'health check failed');
+        throw unavailable('The database is not answering');
+      }
       return { status: 'ok' as const, db: app.dbEngine };
     },
   );

@@ -1,6 +1,6 @@
 import { testEngines } from '@app/db/testing';
 import { META_KEYS, setMeta } from '@app/market-data/meta';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-app.ts';
 
 describe.each(testEngines())('GET /api/meta on %s', (engine) => {
@@ -10,6 +10,10 @@ describe.each(testEngines())('GET /api/meta on %s', (engine) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+  // Every test starts from no data at all and stores what it needs.
+  beforeEach(async () => {
+    await t.app.db.deleteFrom('app_meta').execute();
   });
 
   it("answers 'none' before any data is loaded", async () => {

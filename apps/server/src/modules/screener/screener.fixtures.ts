@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
 import { slugify } from '@app/shared/slug';
+import { asUsdMillions, millionsToUsd } from '@app/shared/units';
 
 /** One company and its latest quote, as tests and the benchmark seed them. */
 export interface QuoteSeed {
@@ -53,7 +54,7 @@ export async function seedQuotes(db: Db, seeds: readonly QuoteSeed[]): Promise<v
             net_change: net,
             pct_change: net === null || s.prevClose === null ? null : (net / s.prevClose) * 100,
             volume: s.volume,
-            shares: s.mkcap === null ? null : (s.mkcap * 1_000_000) / s.close,
+            shares: s.mkcap === null ? null : millionsToUsd(asUsdMillions(s.mkcap)) / s.close,
             mkcap: s.mkcap,
           };
         }),

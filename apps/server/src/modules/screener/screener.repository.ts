@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { formatDailyChange, type StockListItem } from '@app/shared/screener';
+import { asPercent, asUsdMillions } from '@app/shared/units';
 
 /**
  * Every company quoted on `dataDate` (the currently listed ones), mapped to SPEC §3 rows.
@@ -31,13 +32,13 @@ export async function findListing(db: Db, dataDate: string): Promise<StockListIt
     ticker: r.ticker,
     sector: r.sector,
     industry: r.industry,
-    mkcap: r.mkcap,
+    mkcap: r.mkcap === null ? null : asUsdMillions(r.mkcap),
     country: r.country,
     ipo_year: r.ipo_year,
     price: r.close,
     price_volume: Number(r.volume),
     net_changes: r.net_change,
-    pct_changes: r.pct_change,
+    pct_changes: r.pct_change === null ? null : asPercent(r.pct_change),
     change: formatDailyChange(r.net_change, r.pct_change),
     slug: r.slug,
   }));

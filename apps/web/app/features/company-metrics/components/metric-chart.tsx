@@ -3,12 +3,11 @@ import { METRICS } from '@app/shared/metrics';
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { paletteColor, useThemeVersion } from '../../../lib/theme-colors';
 import { formatAxisValue, formatValue } from '../metric-text';
 
 /** Chart height, reserved in the server HTML so drawing after hydration shifts nothing. */
 export const CHART_HEIGHT_CLASS = 'h-72 sm:h-96';
-
-const LINE_COLOR = '#1f63d8';
 
 interface MetricChartProps {
   series: MetricSeriesResponse;
@@ -23,7 +22,10 @@ interface MetricChartProps {
 export function MetricChart({ series, logScale }: MetricChartProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const tipRef = useRef<HTMLDivElement>(null);
+  // Colours come from the palette, which the dark theme remaps: redraw when the theme changes.
+  const themeVersion = useThemeVersion();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: themeVersion is the redraw trigger
   useEffect(() => {
     const host = hostRef.current;
     const tip = tipRef.current;
@@ -40,6 +42,8 @@ export function MetricChart({ series, logScale }: MetricChartProps) {
       if (cancelled) return;
       const bars = definition.chartType === 'bar';
       const size = () => ({ width: host.clientWidth, height: host.clientHeight });
+      const axis = { stroke: paletteColor(host, 'slate-600'), grid: paletteColor(host, 'slate-200') };
+      const tick = paletteColor(host, 'slate-300');
       const opts: uPlot.Options = {
         ...size(),
         legend: { show: false },
@@ -49,12 +53,12 @@ export function MetricChart({ series, logScale }: MetricChartProps) {
           y: logScale ? { distr: 3 } : { range: (_u, min, max) => paddedRange(min, max, bars) },
         },
         axes: [
-          { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { stroke: '#cbd5e1' } },
+          { stroke: axis.stroke, grid: { stroke: axis.grid }, ticks: { stroke: tick } },
           {
-            stroke: '#475569',
+            stroke: axis.stroke,
             size: 72,
-            grid: { stroke: '#e2e8f0' },
-            ticks: { stroke: '#cbd5e1' },
+            grid: { stroke: axis.grid },
+            ticks: { stroke: tick },
             // Log scales hand over null for unlabelled minor ticks.
             values: (_u, splits) => splits.map((v) => (v == null ? '' : formatAxisValue(definition, v))),
           },
@@ -63,9 +67,9 @@ export function MetricChart({ series, logScale }: MetricChartProps) {
           {},
           {
             label: definition.label,
-            stroke: LINE_COLOR,
+            stroke: paletteColor(host, 'brand-600'),
             width: bars ? 0 : 1.5,
-            fill: bars ? 'rgba(31, 99, 216, 0.75)' : 'rgba(31, 99, 216, 0.08)',
+            fill: paletteColor(host, 'brand-600', bars ? 0.75 : 0.08),
             points: { show: false },
             ...(bars ? { paths: UPlot.paths.bars?.({ size: [0.7, 48], align: 0 }) } : {}),
           },
@@ -103,7 +107,7 @@ export function MetricChart({ series, logScale }: MetricChartProps) {
       chart?.destroy();
       tip.hidden = true;
     };
-  }, [series, logScale]);
+  }, [series, logScale, themeVersion]);
 
   return (
     <div className="relative">

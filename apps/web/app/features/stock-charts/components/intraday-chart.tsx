@@ -23,7 +23,8 @@ export function IntradayChart({ values, up, label }: { values: number[]; up: boo
       <polyline
         points={points}
         fill="none"
-        stroke={up ? '#059669' : '#dc2626'}
+        // Palette classes, so the dark theme's lighter green and red apply.
+        className={up ? 'stroke-emerald-600' : 'stroke-red-600'}
         strokeWidth="2"
         vectorEffect="non-scaling-stroke"
       />

@@ -1,17 +1,21 @@
+import { basename } from 'node:path';
 import type { Db } from '@app/db/client';
-import { type CompanyRecord, upsertCompanies } from './companies.ts';
+import { Progress, type ProgressSink } from '../progress.ts';
+import {
+  type CompanyRecord,
+  describePriceOnlyCompanies,
+  type PriceOnlyCompanyFiles,
+  upsertCompanies,
+} from './companies.ts';
 import { readCsv } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
-import {
-  cleanSeries,
-  type MergedSeries,
-  mergeTickers,
-  mergeVendors,
-  nextWeekday,
-  type RawSeries,
-  readPriceFile,
-} from './prices.ts';
-import { type ImportReport, Progress, type ProgressSink } from './report.ts';
+import { cleanSeries } from './prices/clean.ts';
+import { mergeTickers } from './prices/merge-tickers.ts';
+import { mergeVendors } from './prices/merge-vendors.ts';
+import { readPriceFile } from './prices/read-files.ts';
+import type { MergedSeries, RawSeries } from './prices/series.ts';
+import type { ImportReport } from './report.ts';
+import { type CorporateActions, nextWeekday, parseCorporateActions } from './splits.ts';
 import { replaceCompanyPrices } from './store.ts';
 
 export interface PriceImportOptions {
@@ -20,6 +24,13 @@ export interface PriceImportOptions {
    * belongs to, including renamed and delisted tickers. Without it tickers match companies by ticker.
    */
   tickerIndex?: string;
+  /** A corporate-actions file (`date,ticker,ratio[,kind]`): splits and spin-offs that outrank the prices. */
+  actions?: string;
+  /**
+   * The folder's other company files: older SEC ticker lists, CIK → SIC, S&P lists. Companies
+   * known only from a price ticker take their name and sector from them.
+   */
+  companyFiles?: PriceOnlyCompanyFiles;
   progress?: ProgressSink;
 }
 
@@ -49,10 +60,13 @@ export async function importPrices(
     }
   }
 
+  const actions = options.actions
+    ? parseCorporateActions(await readCsv(options.actions), basename(options.actions), report)
+    : new Map<string, CorporateActions>();
   const merged = new Map<string, MergedSeries>();
   for (const [ticker, list] of raw) {
     const m = mergeVendors(
-      list.map((s) => cleanSeries(s, report, list)),
+      list.map((s) => cleanSeries(s, report, list, actions.get(ticker))),
       report,
     );
     if (m && m.dates.length > 0) merged.set(ticker, m);
@@ -94,6 +108,8 @@ export async function importPrices(
       });
   }
   if (missing.length > 0) {
+    const describe = await describePriceOnlyCompanies(options.companyFiles ?? {}, report);
+    for (const m of missing) Object.assign(m, describe(m));
     const ids = await upsertCompanies(db, missing, report, { insertOnly: true, file: 'price tickers' });
     for (const [ticker, id] of ids) companyOf.set(ticker, id);
     report.note(`${missing.length} companies added from price tickers not in the company list (delisted or renamed)`);
@@ -105,7 +121,7 @@ export async function importPrices(
   const primaryTicker = new Map(
     (await db.selectFrom('companies').select(['id', 'ticker']).execute()).map((c) => [c.id, c.ticker]),
   );
-  const progress = new Progress('prices', byCompany.size, options.progress);
+  const progress = new Progress('prices', options.progress).start(byCompany.size);
   const written: number[] = [];
   for (const [id, tickers] of byCompany) {
     const own = primaryTicker.get(id);
@@ -137,7 +153,7 @@ export async function importPrices(
     }
     progress.tick(1, tickers[0]);
   }
-  progress.finish();
+  progress.done();
   return { companyIds: written, lastDate: globalLast };
 }
 

@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import type { Db } from '@app/db/client';
 import { refreshDerived } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
+import type { ProgressSink } from '../progress.ts';
 import { type CompanySources, readCompanySources, upsertCompanies } from './companies.ts';
+import { importFacts } from './facts-import.ts';
 import { assertNotDemoDatabase } from './guard.ts';
-import { importFacts } from './import-facts.ts';
-import { importPrices } from './import-prices.ts';
-import { ImportReport, type ProgressSink } from './report.ts';
+import { importPrices } from './price-import.ts';
+import { ImportReport } from './report.ts';
 
 /** Where each kind of file sits in a data folder laid out like `../shared/data`. */
 export function locateSources(dir: string) {
@@ -33,6 +34,9 @@ export function locateSources(dir: string) {
     // Top-level price files only: prices/originals/ holds format examples of the same data.
     prices: list('prices', /\.csv(\.gz)?$/).filter((f) => !f.endsWith('tickers.csv')),
     tickerIndex: first('prices/tickers.csv'),
+    actions: first('corporate-actions.csv', 'prices/corporate-actions.csv'),
+    history: list('universe/history', /\.json$/).reverse(),
+    financialsCsv: first('sp500/constituents-financials.csv'),
     facts: list('companyfacts', /\.json(\.gz)?$/),
   };
 }
@@ -80,7 +84,19 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
   if (src.prices.length > 0) {
     const r = new ImportReport('prices');
     reports.push(r);
-    const result = await importPrices(db, src.prices, r, { tickerIndex: src.tickerIndex, progress });
+    const result = await importPrices(db, src.prices, r, {
+      tickerIndex: src.tickerIndex,
+      actions: src.actions,
+      companyFiles: {
+        history: src.history,
+        cikSic: src.cikSic,
+        companiesCsv: src.companiesCsv,
+        constituentsCsv: src.constituentsCsv,
+        sicTitlesCsv: src.sicTitlesCsv,
+        financialsCsv: src.financialsCsv,
+      },
+      progress,
+    });
     for (const id of result.companyIds) touched.add(id);
     dataDate = result.lastDate;
   }

@@ -1,11 +1,12 @@
 import { basename } from 'node:path';
 import type { Db } from '@app/db/client';
+import { Progress, type ProgressSink } from '../progress.ts';
 import { displayName, upsertCompanies } from './companies.ts';
-import { parseCompanyFacts } from './facts.ts';
+import { parseCompanyFacts } from './companyfacts.ts';
 import { readText } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
-import { type ImportReport, Progress, type ProgressSink } from './report.ts';
-import { snapRatio } from './splits.ts';
+import type { ImportReport } from './report.ts';
+import { nextWeekday, type Split, snapRatio } from './splits.ts';
 import { loadSplits, replaceCompanyFacts } from './store.ts';
 
 export interface FactsImportResult {
@@ -26,7 +27,7 @@ export async function importFacts(
   progress?: ProgressSink,
 ): Promise<FactsImportResult> {
   await assertNotDemoDatabase(db);
-  const bar = new Progress('filings', files.length, progress);
+  const bar = new Progress('filings', progress).start(files.length);
   const companyIds: number[] = [];
   const nonUsd: string[] = [];
   for (const path of files) {
@@ -76,13 +77,13 @@ export async function importFacts(
         `${file}: ${facts.name} reports under ${facts.taxonomy} in ${facts.currency}${other}; kept in ${facts.currency}`,
       );
     }
-    const splits = await loadSplits(db, company.id);
+    const splits = await dateSplitsByShares(db, company.id, file, facts.shares, report);
     checkShareJumps(file, facts.shares, splits, report);
     const n = await replaceCompanyFacts(db, company.id, facts, splits);
     report.written += n.fundamentals + n.shares;
     companyIds.push(company.id);
   }
-  bar.finish();
+  bar.done();
   return { companyIds, nonUsd };
 }
 
@@ -108,4 +109,47 @@ function checkShareJumps(
       `${file}: share count moves ×${jump.toFixed(3)} between ${a.date} and ${b.date}${ratio ? ' (split-like)' : ''} with no split in the price data`,
     );
   }
+}
+
+/**
+ * Share counts date a split the prices cannot: one found inside a vendor's adjusted rows is
+ * only bounded (between `earliest` and `date`). The first filing on the new basis (its count
+ * moved by the split's ratio since the one before) ends the window; the split is stored on
+ * the first weekday after the last filing on the old basis, so each count is scaled rightly.
+ */
+async function dateSplitsByShares(
+  db: Db,
+  companyId: number,
+  file: string,
+  shares: ReturnType<typeof parseCompanyFacts>['shares'],
+  report: ImportReport,
+): Promise<Split[]> {
+  const splits = await loadSplits(db, companyId);
+  const byFiled = [...shares].filter((x) => x.filed).sort((a, b) => (a.filed < b.filed ? -1 : 1));
+  for (const split of splits) {
+    if (!split.earliest) continue;
+    const earliest = split.earliest;
+    for (let i = 1; i < byFiled.length; i++) {
+      const a = byFiled[i - 1] as (typeof byFiled)[number];
+      const b = byFiled[i] as (typeof byFiled)[number];
+      if (b.filed < earliest || a.filed >= split.date) continue;
+      if (Math.abs(Math.log(b.shares / a.shares / split.ratio)) > Math.log(1.15)) continue;
+      const date = a.filed >= earliest ? nextWeekday(a.filed) : earliest;
+      await db
+        .updateTable('splits')
+        .set({ date, earliest: null, evidence: 'shares' })
+        .where('company_id', '=', companyId)
+        .where('date', '=', split.date)
+        .execute();
+      report.correct(
+        file,
+        undefined,
+        `split dated: CIK company ${companyId} ${split.ratio}-for-1 between ${date} and ${b.filed} (share count ${a.shares} filed ${a.filed} → ${b.shares} filed ${b.filed})`,
+      );
+      split.date = date;
+      split.earliest = null;
+      break;
+    }
+  }
+  return splits;
 }

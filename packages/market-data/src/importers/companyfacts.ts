@@ -1,4 +1,5 @@
 import type { FundamentalsTable } from '@app/db/schema';
+import { usdToMillionsToTheDollar as millions } from '@app/shared/units';
 import { dateOfDay, dayNumber } from '../calendar.ts';
 
 /**
@@ -343,8 +344,7 @@ function deriveFourthQuarters(
   }
 }
 
-/** Dollars → millions, rounded to the dollar so derived sums carry no float noise. */
-const millions = (value: number) => round6(value / 1_000_000);
+/** Six decimals of $M, i.e. to the dollar: sums of many values carry no float noise. */
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 function nextDay(date: string): string {

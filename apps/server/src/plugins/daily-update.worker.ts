@@ -1,0 +1,15 @@
+// The daily update on its own thread and SQLite connection (plugins/daily-update.ts): its
+// synchronous writes then never hold up the event loop that answers requests.
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDb, type DbConfig } from '@app/db/client';
+import { runDailyUpdate, type UpdateOptions } from '@app/market-data/update';
+
+const { database, options } = workerData as { database: DbConfig; options: Pick<UpdateOptions, 'today' | 'through'> };
+const handle = createDb(database);
+try {
+  parentPort?.postMessage({ ok: true, result: await runDailyUpdate(handle.db, options) });
+} catch (err) {
+  parentPort?.postMessage({ ok: false, message: err instanceof Error ? err.message : String(err) });
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,119 @@
+import { NEWS_CATEGORIES, NEWS_EMPTY_TEXT, NEWS_SEARCH_MAX_LENGTH } from '@app/shared/news-view';
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { type NewsPageData, newsHref } from '../news.api';
+import { NewsCard } from './news-card';
+
+/** Same pause as the company search (SPEC §9): a request per word, not per keystroke. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const CHIP =
+  'inline-block rounded-full border px-3.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500';
+const CHIP_ON = 'border-brand-600 bg-brand-600 text-white';
+const CHIP_OFF = 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700';
+
+/**
+ * SPEC §2 News: search, category chips and the article list. Search text and category live in
+ * the URL; without JavaScript the form and the chip links still work.
+ */
+export function NewsPage({ data }: { data: NewsPageData }) {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraft] = useState(data.q);
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/news';
+
+  // Back/forward or a chip changes the URL's text: show it, unless the visitor is still typing.
+  useEffect(() => {
+    if (document.activeElement !== inputRef.current) setDraft(data.q);
+  }, [data.q]);
+
+  useEffect(() => {
+    if (draft.trim() === data.q.trim()) return;
+    const timer = setTimeout(() => {
+      navigate(newsHref({ q: draft, category: data.category }), { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, data.q, data.category, navigate]);
+
+  const { items, source } = data.news;
+  return (
+    <div className="space-y-5">
+      {source === 'sample' ? (
+        <p
+          className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700"
+          data-testid="news-sample"
+        >
+          <strong className="font-semibold text-slate-900">Sample articles.</strong> These stories were written for this
+          site to show how the news page works; the companies, people and figures in them are invented. They are not
+          real news and not investment advice.
+        </p>
+      ) : null}
+      <search aria-label="Search news">
+        <Form method="get" action="/news" preventScrollReset className="flex flex-col gap-3">
+          <label htmlFor="news-search" className="sr-only">
+            Search news
+          </label>
+          <input
+            ref={inputRef}
+            id="news-search"
+            name="q"
+            type="search"
+            value={draft}
+            maxLength={NEWS_SEARCH_MAX_LENGTH}
+            placeholder="Search news..."
+            autoComplete="off"
+            onChange={(event) => setDraft(event.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 sm:max-w-md"
+          />
+          {data.category ? <input type="hidden" name="category" value={data.category} /> : null}
+        </Form>
+      </search>
+      <nav aria-label="News categories">
+        <ul className="flex flex-wrap gap-2">
+          {[null, ...NEWS_CATEGORIES].map((category) => {
+            const on = category === data.category;
+            return (
+              <li key={category ?? 'All'}>
+                <Link
+                  to={newsHref({ q: draft, category })}
+                  preventScrollReset
+                  aria-current={on ? 'true' : undefined}
+                  className={`${CHIP} ${on ? CHIP_ON : CHIP_OFF}`}
+                >
+                  {category ?? 'All'}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {loading ? 'Loading news…' : `${items.length} ${items.length === 1 ? 'article' : 'articles'}`}
+      </p>
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+          {NEWS_EMPTY_TEXT}
+        </p>
+      ) : (
+        // SPEC §2: the list scrolls within 24rem; focusable so keyboards can scroll it too.
+        <section
+          aria-label="News articles"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          aria-busy={loading}
+          className={`max-h-96 overflow-y-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${loading ? 'opacity-60' : ''}`}
+          data-testid="news-list"
+        >
+          <ul className="space-y-3">
+            {items.map((item) => (
+              <li key={item.id}>
+                <NewsCard item={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { NewsItem } from './news.ts';
+
+/*
+ * The news constants and helpers without Zod, for the browser (the page must not ship Zod).
+ * The schemas in news.ts build their enums from these lists, so each list is defined once.
+ */
+
+/** SPEC §2 News: the category chips after 'All', in the order the page shows them. */
+export const NEWS_CATEGORIES = ['Earnings', 'Policy', 'Industry', 'Markets', 'Crypto', 'Energy'] as const;
+export type NewsCategory = (typeof NEWS_CATEGORIES)[number];
+
+/** SPEC §3 News item `impact`. */
+export const NEWS_IMPACTS = ['high', 'medium', 'low'] as const;
+export type NewsImpact = (typeof NEWS_IMPACTS)[number];
+
+/** Longest search text accepted: longer than any headline phrase, short enough to refuse junk. */
+export const NEWS_SEARCH_MAX_LENGTH = 100;
+
+/** SPEC §2 News: the empty-list text. */
+export const NEWS_EMPTY_TEXT = 'No news articles found matching your search criteria.';
+
+/** A category named in a page URL, any case (`?category=energy`); null for All or anything unknown. */
+export function parseNewsCategory(value: string | null | undefined): NewsCategory | null {
+  if (!value) return null;
+  const wanted = value.trim().toLowerCase();
+  return NEWS_CATEGORIES.find((c) => c.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * SPEC §2 News: the search matches title or summary, case-insensitive, and combines with the
+ * category. Blank search text matches everything.
+ */
+export function matchesNews(item: NewsItem, q: string, category: NewsCategory | null): boolean {
+  if (category && item.category !== category) return false;
+  const needle = q.trim().toLocaleLowerCase('en-US');
+  if (!needle) return true;
+  return (
+    item.title.toLocaleLowerCase('en-US').includes(needle) || item.summary.toLocaleLowerCase('en-US').includes(needle)
+  );
+}

@@ -1,0 +1,175 @@
+// `npm run bench:web`: Lighthouse (mobile profile, simulated throttling) against the production
+// build on the pages of SPEC §2 that have content, one after another in Debian's Chromium. Prints
+// the four category scores, LCP, TBT, CLS and compressed script per page against the budget:
+// Performance ≥ 95, the other three 100, script ≤ 160 kB. Needs `npm run build` first.
+// BENCH_WEB_COMPANIES sets the demo universe's size (default 300); CHROME_PATH another Chromium.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '@app/test-support/server';
+import lighthouse from 'lighthouse';
+
+const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// NOTES.md: without the networking flags Chromium keeps trying to reach the internet.
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const BUDGET = { performance: 95, others: 100, scriptKb: 160 };
+
+/** Pages to measure: label and path; `{slug}` becomes the largest company. Extend as pages land. */
+const PAGES = [
+  { label: 'home', path: '/' },
+  { label: 'screener', path: '/screener' },
+  { label: 'company metric', path: '/companies/info/{slug}/revenue' },
+  { label: 'rankings', path: '/companies/market-cap-rankings' },
+  { label: 'news', path: '/news' },
+  { label: 'doc QA', path: '/doc-qa' },
+  { label: 'simulator (signed out)', path: '/simulator' },
+  { label: 'login', path: '/login' },
+];
+
+interface Row {
+  label: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  scriptKb: number;
+}
+
+async function launchChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const profile = mkdtempSync(join(tmpdir(), 'bench-web-chrome-'));
+  const child = spawn(
+    CHROME,
+    [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${seen.slice(-500)}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = seen.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
+      if (match) {
+        clearTimeout(timer);
+        resolve(Number(match[1]));
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}): ${seen.slice(-500)}`)));
+  });
+  return { port, child, profile };
+}
+
+function scoreOf(lhr: { categories: Record<string, { score: number | null } | undefined> }, id: string): number {
+  return Math.round((lhr.categories[id]?.score ?? 0) * 100);
+}
+
+function pad(text: string | number, width: number, right = false): string {
+  const s = String(text);
+  return right ? s.padStart(width) : s.padEnd(width);
+}
+
+async function main() {
+  if (!existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'))) {
+    console.error('The web app is not built: run `npm run build` first.');
+    process.exit(1);
+  }
+  const server = await startServer({
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DEMO_COMPANIES: process.env.BENCH_WEB_COMPANIES ?? '300',
+  });
+  const chrome = await launchChromium();
+  const rows: Row[] = [];
+  try {
+    const [largest] = (await (await fetch(`${server.url}/api/companies/list`)).json()) as Array<{ slug: string }>;
+    for (const page of PAGES) {
+      const path = page.path.replace('{slug}', largest?.slug ?? '');
+      // The default config is the mobile profile (Moto G Power, slow 4G, 4× CPU slow-down, simulated).
+      const result = await lighthouse(`${server.url}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const items = (
+        lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> }
+      )?.items;
+      const script = items?.find((i) => i.resourceType === 'script')?.transferSize ?? 0;
+      rows.push({
+        label: page.label,
+        path,
+        performance: scoreOf(lhr, 'performance'),
+        accessibility: scoreOf(lhr, 'accessibility'),
+        bestPractices: scoreOf(lhr, 'best-practices'),
+        seo: scoreOf(lhr, 'seo'),
+        lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        scriptKb: script / 1000,
+      });
+      const failed = lhr.categories.accessibility?.auditRefs
+        .map((ref) => lhr.audits[ref.id])
+        .concat(lhr.categories['best-practices']?.auditRefs.map((ref) => lhr.audits[ref.id]) ?? [])
+        .concat(lhr.categories.seo?.auditRefs.map((ref) => lhr.audits[ref.id]) ?? [])
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a?.id);
+      if (failed?.length) console.log(`  ${page.label}: failing audits ${failed.join(', ')}`);
+    }
+  } finally {
+    chrome.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    rmSync(chrome.profile, { recursive: true, force: true });
+    await server.stop();
+  }
+
+  console.log(
+    `\nLighthouse ${'12.8'} mobile profile, production build, ${process.env.BENCH_WEB_COMPANIES ?? '300'} demo companies`,
+  );
+  console.log(
+    `${pad('page', 24)}${pad('perf', 6, true)}${pad('a11y', 6, true)}${pad('bp', 6, true)}${pad('seo', 6, true)}` +
+      `${pad('LCP ms', 9, true)}${pad('TBT ms', 8, true)}${pad('CLS', 7, true)}${pad('script kB', 11, true)}  budget`,
+  );
+  let over = 0;
+  for (const r of rows) {
+    const misses = [
+      r.performance < BUDGET.performance ? 'perf' : '',
+      r.accessibility < BUDGET.others ? 'a11y' : '',
+      r.bestPractices < BUDGET.others ? 'bp' : '',
+      r.seo < BUDGET.others ? 'seo' : '',
+      r.scriptKb > BUDGET.scriptKb ? 'script' : '',
+    ].filter(Boolean);
+    if (misses.length) over += 1;
+    console.log(
+      `${pad(r.label, 24)}${pad(r.performance, 6, true)}${pad(r.accessibility, 6, true)}${pad(r.bestPractices, 6, true)}` +
+        `${pad(r.seo, 6, true)}${pad(Math.round(r.lcpMs), 9, true)}${pad(Math.round(r.tbtMs), 8, true)}` +
+        `${pad(r.cls.toFixed(3), 7, true)}${pad(r.scriptKb.toFixed(1), 11, true)}  ${misses.length ? `over: ${misses.join(', ')}` : 'ok'}`,
+    );
+  }
+  console.log(
+    `\nBudget: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.others}, script ≤ ${BUDGET.scriptKb} kB compressed. ${over} of ${rows.length} pages over.`,
+  );
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
