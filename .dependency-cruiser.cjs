@@ -3,10 +3,6 @@
 
 /** Cycles still on the tree, each with the change that removes it. Nothing else may cycle. */
 const KNOWN_CYCLES = [
-  // market-data/cli.ts <-> commands/*: the CLI context type moves out of cli.ts (issue 9, market-data tidied).
-  '^packages/market-data/src/(cli|commands/[^/]+)[.]ts$',
-  // market-data update.ts <-> demo/source.ts: the source interface moves out of update.ts (issue 9).
-  '^packages/market-data/src/(update|demo/source)[.]ts$',
   // shared contest-view.ts <-> contest.ts (types only): splitPicksList takes its row types from
   // the schemas module; make it generic over the row, as screener-view's splitEodResponse is.
   '^packages/shared/src/contest(-view)?[.]ts$',

@@ -8,10 +8,10 @@ import { createDb, type DbConfig, migrateToLatest } from '@app/db/client';
 import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
 import { buildDemoUniverse } from '@app/market-data/demo';
 import { runDailyUpdate } from '@app/market-data/update';
+import { buildApp } from '@app/server/app';
+import { updateInWorker } from '@app/server/daily-update';
+import { loadConfig } from '@app/server/env';
 import { todayUtc } from '@app/shared/trading-day';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { loadConfig } from '../../apps/server/src/env.ts';
-import { updateInWorker } from '../../apps/server/src/plugins/daily-update.ts';
 import type { Benchmark, Load } from '../bench.ts';
 
 const UPDATE_COMPANIES = Number(process.env.BENCH_UPDATE_COMPANIES ?? 2_000);

@@ -1,5 +1,3 @@
-import type { NewsItem } from './news.ts';
-
 /*
  * The news constants and helpers without Zod, for the browser (the page must not ship Zod).
  * The schemas in news.ts build their enums from these lists, so each list is defined once.
@@ -30,7 +28,11 @@ export function parseNewsCategory(value: string | null | undefined): NewsCategor
  * SPEC §2 News: the search matches title or summary, case-insensitive, and combines with the
  * category. Blank search text matches everything.
  */
-export function matchesNews(item: NewsItem, q: string, category: NewsCategory | null): boolean {
+export function matchesNews(
+  item: { title: string; summary: string; category: NewsCategory },
+  q: string,
+  category: NewsCategory | null,
+): boolean {
   if (category && item.category !== category) return false;
   const needle = q.trim().toLocaleLowerCase('en-US');
   if (!needle) return true;

@@ -48,6 +48,16 @@ describe('the page cache for anonymous visitors', () => {
     expect((await bearer()).headers['x-page-cache']).toBeUndefined();
   });
 
+  it('keeps crawlers and other visitors apart: a crawler sees ranking years a visitor may not', async () => {
+    const url = '/companies/market-cap-rankings?year=2005&page=1';
+    const visitor = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Gecko/20100101 Firefox/128.0' };
+    const crawler = { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' };
+    await t.app.inject({ url, headers: visitor });
+    expect((await t.app.inject({ url, headers: visitor })).headers['x-page-cache']).toBe('hit');
+    expect((await t.app.inject({ url, headers: crawler })).headers['x-page-cache']).toBe('miss');
+    expect((await t.app.inject({ url, headers: crawler })).headers['x-page-cache']).toBe('hit');
+  });
+
   it('never keeps a non-200 answer, nor pages whose content is not market data', async () => {
     await t.app.inject('/news');
     expect((await t.app.inject('/news')).headers['x-page-cache']).toBeUndefined();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isCrawler } from '@app/shared/crawlers';
 import type { FastifyRequest } from 'fastify';
 
 /** A rendered page kept for anonymous visitors, its CSP nonce replaced by a placeholder. */
@@ -56,7 +57,9 @@ export class PageCache {
         theme = value === 'light' || value === 'dark' ? value : '';
       }
     }
-    return `${dataDate ?? ''}\n${theme}\n${request.url}`;
+    // Crawlers see every ranking year, other visitors 2018–2024 (SPEC §5): never one for the other.
+    const audience = isCrawler(request.headers['user-agent']) ? 'crawler' : 'visitor';
+    return `${dataDate ?? ''}\n${theme}\n${audience}\n${request.url}`;
   }
 
   /** The kept page with `nonce` in place, or undefined. */

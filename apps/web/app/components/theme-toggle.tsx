@@ -1,14 +1,13 @@
 import { type Theme, themeCookie } from '@app/shared/theme';
 import { useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { loader as rootLoader } from '../root';
 
 /**
  * The top bar's light/dark switch. The server renders the theme from the `theme` cookie; with
  * no cookie the system setting applies in CSS. A click stores the opposite of what is shown.
  */
 export function ThemeToggle() {
-  const initial = useRouteLoaderData<typeof rootLoader>('root')?.theme ?? null;
+  const initial = (useRouteLoaderData('root') as { theme?: Theme | null } | undefined)?.theme ?? null;
   const [chosen, setChosen] = useState<Theme | null>(initial);
   // Unknown on the server when following the system: learnt after hydration.
   const [systemDark, setSystemDark] = useState<boolean | null>(null);
