@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { createTokenService } from '@app/server/testing';
 import type { PastPick } from '@app/shared/contest';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { useSite } from './support/site';
 
 const REPO = resolve(import.meta.dirname, '../../../..');
 const JWT_SECRET = 'e2e-simulator-secret-long-enough-for-hs256';
-const MEMBER = { id: '4242', email: 'trader@example.com' };
+const MEMBER = { username: 'trader_jo', email: 'trader@example.com', password: 'trader-pass' };
 const run = promisify(execFile);
 
 // The server builds its demo universe here, and the data command appends days to it.
@@ -33,15 +32,32 @@ async function appendTradingDaysUntil(today: string) {
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Signs the member in the way the sign-in page leaves the browser: token and user in storage. */
-async function signIn(page: Page, token: string) {
-  await page.addInitScript(
-    ([t, user]) => {
-      window.localStorage.setItem('token', t as string);
-      window.localStorage.setItem('user', user as string);
-    },
-    [token, JSON.stringify({ id: MEMBER.id, email: MEMBER.email, name: '', avatar: '' })],
-  );
+const avatar = (page: Page) => page.getByRole('button', { name: /^Account menu for/ }).first();
+
+/** Creates the member's account through the sign-up page; answers the token it left in the browser. */
+async function signUp(page: Page, url: string): Promise<string> {
+  await gotoHydrated(page, `${url}/signup`);
+  await page.getByLabel('Username').fill(MEMBER.username);
+  await page.getByLabel('Email').fill(MEMBER.email);
+  await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+  await page.getByLabel('Confirm password').fill(MEMBER.password);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${url}/`);
+  await avatar(page).waitFor();
+  const token = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+  expect(token).toBeTruthy();
+  return token as string;
+}
+
+/** Signs the same member in again through the sign-in page. */
+async function logIn(page: Page, url: string) {
+  await gotoHydrated(page, `${url}/login`);
+  await page.getByLabel('Email').fill(MEMBER.email);
+  await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // On a phone the account menu sits behind the menu button: wait for the session itself.
+  await page.waitForFunction(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
 }
 
 async function buyFirst(page: Page, row: number, points: string) {
@@ -70,10 +86,9 @@ describe('market simulator journey', () => {
     expect(html).toContain(`<link rel="canonical" href="${site.server.url}/simulator"/>`);
   });
 
-  it('buys two stocks, sets a +5% target and a -5% stop, and sees a trigger sell as days are appended', async () => {
-    const token = await createTokenService(JWT_SECRET).sign(MEMBER);
+  it('signs up, buys two stocks, sets a +5% target and a -5% stop, and sees a trigger sell as days are appended', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
-    await signIn(page, token);
+    const token = await signUp(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await expect.poll(() => page.getByTestId('available-points').textContent(), { timeout: 20_000 }).toBe('100,000.00');
 
@@ -144,16 +159,15 @@ describe('market simulator journey', () => {
     expect(years.every((t) => /^([+-]\d+(\.\d+)?|0)%$/.test(t))).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'leaderboard-gurus-375.png'), fullPage: true });
     await page.getByRole('tab', { name: 'Members' }).click();
-    await page.getByText(`Member ${MEMBER.id}`).waitFor({ timeout: 20_000 });
+    await page.getByText(MEMBER.username, { exact: true }).waitFor({ timeout: 20_000 });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'leaderboard-members-375.png'), fullPage: true });
     await close();
   });
 
   it('fits a 375 px screen without sideways page scroll', async () => {
-    const token = await createTokenService(JWT_SECRET).sign(MEMBER);
     const { page, close } = await openPage(site.browser, VIEWPORTS.mobile);
-    await signIn(page, token);
+    await logIn(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -10,7 +10,8 @@ export const migration: Migration = {
     const pg = isPostgres(db);
     await db.schema
       .createTable('contest_accounts')
-      .addColumn('user_id', 'integer', (c) => c.primaryKey())
+      // Deleting an account removes its points, picks and valuations (cascade on every table).
+      .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
       .addColumn('points_cents', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
       // A balance can never go below zero, whatever a buggy caller does.
@@ -20,7 +21,7 @@ export const migration: Migration = {
     await db.schema
       .createTable('contest_picks')
       .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('contest_accounts.user_id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('company_id', 'integer', (c) => c.notNull().references('companies.id'))
       .addColumn('ticker', 'varchar(24)', (c) => c.notNull())
       .addColumn('comp_name', 'text', (c) => c.notNull())
@@ -54,7 +55,7 @@ export const migration: Migration = {
 
     await db.schema
       .createTable('contest_valuations')
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('contest_accounts.user_id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
       .addColumn('date', 'varchar(10)', (c) => c.notNull())
       .addColumn('value_cents', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('contest_valuations_pk', ['user_id', 'date'])

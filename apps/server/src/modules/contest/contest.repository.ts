@@ -416,21 +416,27 @@ export async function countValuationGaps(db: Db, date: string): Promise<number> 
   return Number(row.n);
 }
 
-/** Valuations from `from` through `through`, by member, oldest first. */
+/** Valuations from `from` through `through`, by member with their username, oldest first. */
 export async function findValuations(
   db: Db,
   from: string,
   through: string,
-): Promise<{ userId: number; date: string; value: Cents }[]> {
+): Promise<{ userId: number; username: string; date: string; value: Cents }[]> {
   const rows = await db
-    .selectFrom('contest_valuations')
-    .select(['user_id', 'date', 'value_cents'])
-    .where('date', '>=', from)
-    .where('date', '<=', through)
-    .orderBy('user_id')
-    .orderBy('date')
+    .selectFrom('contest_valuations as v')
+    .innerJoin('users as u', 'u.id', 'v.user_id')
+    .select(['v.user_id', 'u.username', 'v.date', 'v.value_cents'])
+    .where('v.date', '>=', from)
+    .where('v.date', '<=', through)
+    .orderBy('v.user_id')
+    .orderBy('v.date')
     .execute();
-  return rows.map((r) => ({ userId: r.user_id, date: r.date, value: cents(Number(r.value_cents)) }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    username: r.username,
+    date: r.date,
+    value: cents(Number(r.value_cents)),
+  }));
 }
 
 /** The member's own picks and history, for the account data export. */

@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
+import { memberToken } from '../../test-app.ts';
 import { appendClose, seedCompanies } from './contest.fixtures.ts';
 import { runContestJob } from './contest.triggers.ts';
 
@@ -41,7 +42,8 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   let ids: Map<string, number>;
   let alice: string;
   let bob: string;
-  let nextUser = 100;
+  let bobId: number;
+  let bobName: string;
   let today = DAY0;
   const lastClose: Record<string, number> = { ACME: 40, BOLT: 100 };
 
@@ -69,9 +71,10 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   });
   beforeEach(async () => {
     // A fresh pair of members per test: no test sees another's picks.
-    nextUser += 2;
-    alice = await app.tokens.sign({ id: String(nextUser), email: 'alice@example.com' });
-    bob = await app.tokens.sign({ id: String(nextUser + 1), email: 'bob@example.com' });
+    alice = (await memberToken(app)).token;
+    ({ token: bob, userId: bobId } = await memberToken(app));
+    bobName = (await handle.db.selectFrom('users').select('username').where('id', '=', bobId).executeTakeFirstOrThrow())
+      .username;
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -130,10 +133,11 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     expect(body.pick).toMatchObject({
       ticker: 'ACME',
       comp_name: 'Acme Widgets Inc',
-      purchase_price: 40,
-      cur_price: 40,
+      // Tests run in any order and some append days: the last close is whatever the latest day holds.
+      purchase_price: lastClose.ACME,
+      cur_price: lastClose.ACME,
       lpoints: 1000.5,
-      purchase_date: DAY0,
+      purchase_date: today,
       asell_above: 0,
       asell_below: 0,
       asell_date: null,
@@ -304,11 +308,67 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     const res = await app.inject('/api/contest/leaderboard');
     expect(res.statusCode).toBe(200);
     const board = res.json();
-    const me = board.members.find((m: { name: string }) => m.name === `Member ${nextUser + 1}`);
+    const me = board.members.find((m: { name: string }) => m.name === bobName);
     expect(me).toMatchObject({ week: 0, month: 0, year: 0, value: 100_000 });
+    for (const m of board.members) expect(m.name).not.toMatch(/^Member \d+$/);
     expect(board.members.map((m: { rank: number }) => m.rank)).toEqual(
       board.members.map((_: unknown, i: number) => i + 1),
     );
+  });
+
+  it("puts the member's points, open picks and history in their account export", async () => {
+    const { pick: held } = (await add(alice, { ticker: 'ACME', lpoints: 1000, asell_above: 5 })).json();
+    const { pick: sold } = (await add(alice, { ticker: 'BOLT', lpoints: 500 })).json();
+    await update(alice, { pickid: sold.pickid, pick_status: 'completed' });
+    const res = await app.inject({ url: '/api/users/export', headers: auth(alice) });
+    expect(res.statusCode).toBe(200);
+    const { simulator } = res.json();
+    expect(simulator.contest_points).toBe(99_000);
+    expect(simulator.open_picks).toEqual([expect.objectContaining({ pickid: held.pickid, ticker: 'ACME' })]);
+    expect(simulator.history).toEqual([expect.objectContaining({ pickid: sold.pickid, ticker: 'BOLT' })]);
+    // Another member's export holds none of it.
+    const other = (await app.inject({ url: '/api/users/export', headers: auth(bob) })).json();
+    expect(other.simulator).toEqual({ contest_points: null, open_picks: [], history: [] });
+  });
+
+  it('deleting an account through the API removes its points, picks and valuations', async () => {
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'leaving', email: 'leaving@example.com', password: 'leaving-pass' },
+      remoteAddress: '10.9.0.1',
+    });
+    expect(signup.statusCode, signup.body).toBe(201);
+    const { token, me } = signup.json<{ token: string; me: { userid: number } }>();
+    const userId = me.userid;
+    expect((await add(token, { ticker: 'ACME', lpoints: 1000 })).statusCode).toBe(200);
+    const sold = await add(token, { ticker: 'BOLT', lpoints: 500 });
+    expect((await update(token, { pickid: sold.json().pick.pickid, pick_status: 'completed' })).statusCode).toBe(200);
+    await runContestJob(handle.db);
+    const rows = async () => ({
+      accounts: (
+        await handle.db.selectFrom('contest_accounts').select('user_id').where('user_id', '=', userId).execute()
+      ).length,
+      picks: (await handle.db.selectFrom('contest_picks').select('id').where('user_id', '=', userId).execute()).length,
+      valuations: (
+        await handle.db.selectFrom('contest_valuations').select('date').where('user_id', '=', userId).execute()
+      ).length,
+    });
+    const before = await rows();
+    expect(before.accounts).toBe(1);
+    expect(before.picks).toBe(2);
+    expect(before.valuations).toBeGreaterThan(0);
+
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/delete',
+      headers: auth(token),
+      payload: { password: 'leaving-pass' },
+    });
+    expect(res.json()).toEqual({ message: 'Account deleted' });
+    expect(await rows()).toEqual({ accounts: 0, picks: 0, valuations: 0 });
+    // Other members keep theirs.
+    expect((await list(bob)).points?.contest_points).toBe(100_000);
   });
 
   it('lists the contest routes in the OpenAPI document', async () => {
@@ -369,7 +429,7 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('two servers on one
 
   it('concurrent buys on both never overdraw, and the trigger job run on both sells each pick once', async () => {
     const [a, b] = apps as [FastifyInstance, FastifyInstance];
-    const token = await a.tokens.sign({ id: '7', email: 'carol@example.com' });
+    const { token } = await memberToken(a);
     const buys = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         (i % 2 ? a : b).inject({

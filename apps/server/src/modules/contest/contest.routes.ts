@@ -9,9 +9,11 @@ import {
   UpdatePickResponseSchema,
 } from '@app/shared/contest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerAccountDataProvider } from '../users/account-data.ts';
 import {
   addPick,
   type ContestSettings,
+  exportContestData,
   getMembersLeaderboard,
   getPastPicks,
   getPicksList,
@@ -24,6 +26,8 @@ const SECURITY = [{ bearerAuth: [] }];
 
 /** The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices. */
 export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app, settings) => {
+  registerAccountDataProvider({ key: 'simulator', exportFor: exportContestData });
+
   // A member's portfolio is theirs alone: never cached by a browser or proxy.
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config.auth === 'required') reply.header('cache-control', 'private, no-store');

@@ -13,6 +13,7 @@ import { insufficientPoints, noPrice, pickNotFound, unauthorized, unknownTicker 
 import {
   debitPoints,
   ensureAccount,
+  exportPicks,
   findCompanyQuote,
   findDataDate,
   findLastClose,
@@ -157,6 +158,15 @@ export async function getPastPicks(db: Db, userId: number): Promise<PastPick[]> 
   return listPastPicks(db, userId);
 }
 
+/**
+ * The member's simulator data for their account export: balance (null before the first visit),
+ * open picks and history, in the same shapes the simulator API answers.
+ */
+export async function exportContestData(db: Db, userId: number) {
+  const { open, past, points } = await exportPicks(db, userId);
+  return { contest_points: points === null ? null : toPoints(points), open_picks: open, history: past };
+}
+
 function periodStarts(dataDate: string): { week: string; month: string; year: string } {
   const day = new Date(`${dataDate}T00:00:00Z`);
   const sinceMonday = (day.getUTCDay() + 6) % 7;
@@ -186,10 +196,12 @@ export async function getMembersLeaderboard(
   const lookBack = new Date(Date.parse(`${starts.year}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
   const rows = await findValuations(db, lookBack, dataDate);
   const byMember = new Map<number, { date: string; value: number }[]>();
+  const names = new Map<number, string>();
   for (const r of rows) {
     const list = byMember.get(r.userId) ?? [];
     list.push({ date: r.date, value: r.value });
     byMember.set(r.userId, list);
+    names.set(r.userId, r.username);
   }
   const start = settings.startingPoints as number;
   const ranks: Omit<MemberRank, 'rank'>[] = [];
@@ -198,7 +210,7 @@ export async function getMembersLeaderboard(
     if (!latest || latest.date !== dataDate) continue;
     const baseBefore = (from: string) => list.filter((v) => v.date < from).at(-1)?.value ?? start;
     ranks.push({
-      name: `Member ${userId}`,
+      name: names.get(userId) ?? '',
       week: percentChange(latest.value, baseBefore(starts.week)),
       month: percentChange(latest.value, baseBefore(starts.month)),
       year: percentChange(latest.value, baseBefore(starts.year)),

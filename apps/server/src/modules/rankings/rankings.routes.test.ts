@@ -37,8 +37,8 @@ describe.each(testEngines())('rankings API on %s', (engine) => {
   beforeAll(async () => {
     t = await buildTestApp(engine);
     app = t.app;
+    token = (await memberToken(app)).token;
     await seedRankings(app.db, RANKINGS_UNIVERSE);
-    ({ token } = await memberToken(app));
   });
   afterAll(async () => {
     await t?.close();
