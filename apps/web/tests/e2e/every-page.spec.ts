@@ -26,6 +26,7 @@ const PAGES: readonly string[] = [
   '/login',
   '/signup',
   '/forgot-password',
+  '/reset-password',
   '/profile',
   '/doc-qa',
   '/privacy',

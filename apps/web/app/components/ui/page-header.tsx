@@ -15,13 +15,3 @@ export function PageHeader({ title, intro, children }: { title: string; intro?: 
 export function PageContainer({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">{children}</div>;
 }
-
-/** Body of a page whose feature is being built: says so plainly. */
-export function ComingSoon({ what }: { what: string }) {
-  return (
-    <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-slate-600">
-      <p className="text-lg font-semibold text-slate-800">Coming soon</p>
-      <p className="mt-2">{what}</p>
-    </div>
-  );
-}
