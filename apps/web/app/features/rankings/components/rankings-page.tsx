@@ -11,7 +11,7 @@ import {
   type RankingRow,
 } from '@app/shared/rankings-view';
 import { SECTORS, sectorName } from '@app/shared/sectors';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { CellLink, DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
@@ -102,7 +102,15 @@ export function RankingsPage({ data }: { data: RankingsData }) {
 
   useEffect(() => setName(view.name), [view.name]);
 
-  const show = (next: RankingsView, replace = false) => {
+  // Changes made before the last one has loaded build on it, not on the view still shown:
+  // two filters changed in quick succession both stay in the URL.
+  const requested = useRef(view);
+  useEffect(() => {
+    requested.current = view;
+  }, [view]);
+  const show = (change: Partial<RankingsView>, replace = false) => {
+    const next = { ...requested.current, ...change };
+    requested.current = next;
     navigate({ pathname: ranking.path, search: `?${searchOf(next)}` }, { replace, preventScrollReset: true });
   };
 
@@ -116,7 +124,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
     const year = served !== view.year && authStore.getState().token === null ? served : view.year;
     const wanted = searchOf({ ...view, year });
     const current = new URLSearchParams(window.location.search).toString();
-    if (wanted !== current) show({ ...view, year }, true);
+    if (wanted !== current) show({ year }, true);
   }, [served, view.year, view.page, view.name, view.mkCap, view.yChange, view.sect, view.type]);
 
   const lastYear = lastRankingYear();
@@ -129,7 +137,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
-    show({ ...view, name: name.trim(), page: 1 });
+    show({ name: name.trim(), page: 1 });
   };
 
   if (error) {
@@ -166,7 +174,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
               const year = Number(event.target.value);
               // SPEC §5: the selector ignores a year an anonymous visitor may not see.
               if (!signedIn && !isOpenYear(year)) return;
-              show({ ...view, year, page: 1 });
+              show({ year, page: 1 });
             }}
             className={FIELD}
           >
@@ -192,7 +200,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
           <select
             id={ids.cap}
             value={view.mkCap}
-            onChange={(event) => show({ ...view, mkCap: event.target.value as RankingsView['mkCap'], page: 1 })}
+            onChange={(event) => show({ mkCap: event.target.value as RankingsView['mkCap'], page: 1 })}
             className={FIELD}
           >
             <option value="any">Any market cap</option>
@@ -210,7 +218,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
           <select
             id={ids.change}
             value={view.yChange}
-            onChange={(event) => show({ ...view, yChange: event.target.value as RankingsView['yChange'], page: 1 })}
+            onChange={(event) => show({ yChange: event.target.value as RankingsView['yChange'], page: 1 })}
             className={FIELD}
           >
             <option value="any">Any change</option>
@@ -229,7 +237,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
             id={ids.sector}
             value={view.sect === null ? 'any' : String(view.sect)}
             onChange={(event) =>
-              show({ ...view, sect: event.target.value === 'any' ? null : Number(event.target.value), page: 1 })
+              show({ sect: event.target.value === 'any' ? null : Number(event.target.value), page: 1 })
             }
             className={FIELD}
           >
@@ -308,7 +316,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
               <button
                 type="button"
                 className="font-medium text-brand-700 hover:underline"
-                onClick={() => show({ ...view, year: shownYear, page: 1 })}
+                onClick={() => show({ year: shownYear, page: 1 })}
               >
                 Back to page 1
               </button>
@@ -325,7 +333,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
             totalItems={count}
             pageSize={RANKINGS_PAGE_SIZE}
             windowSize={RANKINGS_PAGE_WINDOW}
-            onPageChange={(page) => show({ ...view, year: shownYear, page })}
+            onPageChange={(page) => show({ year: shownYear, page })}
             label="Rankings pages"
           />
         </div>
