@@ -11,3 +11,4 @@ export {
   seedRankings,
 } from './modules/rankings/rankings.fixtures.ts';
 export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';
+export { seedMember } from './modules/users/users.fixtures.ts';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createTokenService, filingRow, seedCompany, weekdays } from '@app/server/testing';
+import { createTokenService, filingRow, seedCompany, seedMember, weekdays } from '@app/server/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
@@ -36,17 +36,7 @@ async function seed(db: Db): Promise<void> {
   });
   await seedCompany(db, { name: 'Johnson & Johnson', ticker: 'JNJ', cik: 200406, mkcap: 380_000 });
   // The member whose token the signed-in test carries (a token of no account is refused).
-  await db
-    .insertInto('users')
-    .values({
-      id: 9,
-      username: 'member',
-      username_key: 'member',
-      email: 'member@example.com',
-      password_hash: null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await seedMember(db, { id: 9, username: 'member', email: 'member@example.com' });
 }
 
 async function noSidewaysOverflow(page: Page) {

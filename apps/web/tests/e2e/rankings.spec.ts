@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTokenService, RANKINGS_UNIVERSE, rankingFillers, seedRankings } from '@app/server/testing';
+import { createTokenService, RANKINGS_UNIVERSE, rankingFillers, seedMember, seedRankings } from '@app/server/testing';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
@@ -26,17 +26,7 @@ describe('rankings journey', () => {
     seed: async (db) => {
       await seedRankings(db, [...RANKINGS_UNIVERSE, ...rankingFillers(230)]);
       // The member whose token the signed-in test carries (a token of no account is refused).
-      await db
-        .insertInto('users')
-        .values({
-          id: 9,
-          username: 'member',
-          username_key: 'member',
-          email: 'member@example.com',
-          password_hash: null,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await seedMember(db, { id: 9, username: 'member', email: 'member@example.com' });
     },
     env: { JWT_SECRET },
   });
@@ -158,7 +148,9 @@ describe('rankings journey', () => {
     await page.waitForURL(/yChange=neg/);
     await expect.poll(() => tickersOn(page)).toEqual(['DLT']);
     await page.getByLabel('Sector').selectOption('any');
+    await page.waitForURL((u) => !u.search.includes('sect='));
     await page.getByLabel('Yearly change').selectOption('any');
+    await page.waitForURL((u) => !u.search.includes('yChange='));
     await page.getByLabel('Market cap').selectOption('large');
     await page.waitForURL(url('/companies/annual-returns-rankings?year=2024&page=1&mkCap=large'));
     await expect.poll(() => tickersOn(page)).toEqual(['BET', 'ZET']);

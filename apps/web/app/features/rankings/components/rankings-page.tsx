@@ -12,7 +12,7 @@ import {
 } from '@app/shared/rankings-view';
 import { SECTORS, sectorName } from '@app/shared/sectors';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useNavigate, useNavigation, useRevalidator } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { CellLink, DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Pager } from '../../../components/ui/pager';
 import { browserAuthHeaders } from '../../../lib/api-client';
@@ -104,10 +104,14 @@ export function RankingsPage({ data }: { data: RankingsData }) {
 
   // Changes made before the last one has loaded build on it, not on the view still shown:
   // two filters changed in quick succession both stay in the URL.
+  // Only a committed navigation moves the base: a revalidation of the old URL while a change is
+  // on its way must not bring the old filters back.
+  const location = useLocation();
   const requested = useRef(view);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the base follows navigations, not every new view object
   useEffect(() => {
     requested.current = view;
-  }, [view]);
+  }, [location.key]);
   const show = (change: Partial<RankingsView>, replace = false) => {
     const next = { ...requested.current, ...change };
     requested.current = next;
