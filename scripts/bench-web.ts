@@ -2,10 +2,12 @@
 // build on the pages of SPEC §2 that have content, one after another in Debian's Chromium. Prints
 // the four category scores, LCP, TBT, CLS and compressed script per page against the budget:
 // Performance ≥ 95, the other three 100, script ≤ 160 kB. Needs `npm run build` first.
-// BENCH_WEB_COMPANIES sets the demo universe's size (default 300); CHROME_PATH another Chromium.
+// BENCH_WEB_COMPANIES sets the demo universe's size (default 300); CHROME_PATH another Chromium;
+// BENCH_WEB_ONLY a comma-separated list of page labels to measure; BENCH_WEB_REPORTS a folder to
+// keep each page's full Lighthouse report in (JSON, for reading the LCP breakdown).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '@app/test-support/server';
@@ -98,7 +100,10 @@ async function main() {
   const rows: Row[] = [];
   try {
     const [largest] = (await (await fetch(`${server.url}/api/companies/list`)).json()) as Array<{ slug: string }>;
-    for (const page of PAGES) {
+    const only = process.env.BENCH_WEB_ONLY?.split(',').map((label) => label.trim());
+    const reports = process.env.BENCH_WEB_REPORTS;
+    if (reports) mkdirSync(reports, { recursive: true });
+    for (const page of PAGES.filter((p) => !only || only.includes(p.label))) {
       const path = page.path.replace('{slug}', largest?.slug ?? '');
       // The default config is the mobile profile (Moto G Power, slow 4G, 4× CPU slow-down, simulated).
       const result = await lighthouse(`${server.url}${path}`, {
@@ -110,6 +115,7 @@ async function main() {
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
       const items = (
         lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> }
       )?.items;
