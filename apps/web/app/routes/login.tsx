@@ -12,7 +12,7 @@ const DESCRIPTION =
   'Sign in to your account to trade in the market simulator, unlock every ranking year and the full history of company metrics.';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: TITLE, description: DESCRIPTION, path: '/login', siteUrl: siteUrlFrom(matches), noindex: true });
+  pageMeta({ title: TITLE, description: DESCRIPTION, path: '/login', siteUrl: siteUrlFrom(matches) });
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const config = await accountsApi.config(context).catch(() => ({ googleClientId: null }));

@@ -12,7 +12,7 @@ const DESCRIPTION =
   'Create a free account to practise trading with virtual points, see every ranking year and the full history of company metrics.';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta({ title: TITLE, description: DESCRIPTION, path: '/signup', siteUrl: siteUrlFrom(matches), noindex: true });
+  pageMeta({ title: TITLE, description: DESCRIPTION, path: '/signup', siteUrl: siteUrlFrom(matches) });
 
 /** Without JavaScript: the same checks; the account itself is made from the browser (see /login). */
 export async function action({ request }: Route.ActionArgs): Promise<FormResult> {

@@ -44,17 +44,18 @@ describe('accounts journey', () => {
   afterAll(() => rmSync(DATA_DIR, { recursive: true, force: true }));
 
   it('renders the sign-in, sign-up and reset forms in the server HTML', async () => {
-    for (const [path, text] of [
-      ['/login', 'Forgot password?'],
-      ['/signup', 'Create account'],
-      ['/forgot-password', 'Send reset link'],
-      ['/reset-password?token=abc', 'Choose a new password'],
+    // Sign-in and sign-up are pages people look for by name; the reset pages are not.
+    for (const [path, text, robots] of [
+      ['/login', 'Forgot password?', 'index,follow'],
+      ['/signup', 'Create account', 'index,follow'],
+      ['/forgot-password', 'Send reset link', 'noindex,follow'],
+      ['/reset-password?token=abc', 'Choose a new password', 'noindex,follow'],
     ]) {
       const res = await fetch(`${site.server.url}${path}`);
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).toContain(text);
-      expect(html).toContain('<meta name="robots" content="noindex');
+      expect(html).toContain(`<meta name="robots" content="${robots}"/>`);
     }
     // No Google client id configured: no button, no script from Google, nothing allowed for it.
     const login = await fetch(`${site.server.url}/login`);
@@ -64,6 +65,12 @@ describe('accounts journey', () => {
 
   it('checks the sign-up form in the browser with the SPEC §5 messages', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    // Validation in the browser must live within the page's Content-Security-Policy (no eval).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     await gotoHydrated(page, `${site.server.url}/signup`);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect.poll(() => page.getByText('Username is required').count()).toBe(1);
@@ -81,6 +88,7 @@ describe('accounts journey', () => {
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-signup-errors-375.png'), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
