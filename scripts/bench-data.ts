@@ -1,7 +1,8 @@
 // `npm run bench:data`: the market-data budgets, measured and printed (never asserted).
 // Builds the demo universe (DEMO_COMPANIES, default 10,000) into a fresh SQLite file through
 // the trading day before the last one, times the daily update of that last day, then the reads
-// pages make. BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL in a throwaway schema.
+// pages make. BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL in a throwaway schema;
+// BENCH_DATA_ENGINES=postgres (or sqlite) measures one engine only.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -100,21 +101,25 @@ async function bench(engine: string, handle: DbHandle, size: () => string | null
   );
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'bench-data-'));
-const file = join(dir, 'app.db');
-const sqlite = createDb({ engine: 'sqlite', filename: file });
-try {
-  await bench('SQLite', sqlite, () => {
-    const bytes = [file, `${file}-wal`].filter(existsSync).reduce((s, f) => s + statSync(f).size, 0);
-    return `${(bytes / 1e9).toFixed(2)} GB`;
-  });
-} finally {
-  await sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+const engines = (process.env.BENCH_DATA_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim());
+
+if (engines.includes('sqlite')) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+  const file = join(dir, 'app.db');
+  const sqlite = createDb({ engine: 'sqlite', filename: file });
+  try {
+    await bench('SQLite', sqlite, () => {
+      const bytes = [file, `${file}-wal`].filter(existsSync).reduce((s, f) => s + statSync(f).size, 0);
+      return `${(bytes / 1e9).toFixed(2)} GB`;
+    });
+  } finally {
+    await sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL;
-if (pgUrl) {
+if (engines.includes('postgres') && pgUrl) {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: pgUrl });
   await admin.connect();
@@ -132,6 +137,6 @@ if (pgUrl) {
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }
-} else {
+} else if (engines.includes('postgres')) {
   console.info('\nPostgreSQL skipped: set BENCH_DATABASE_URL=postgres://… to measure it too.');
 }

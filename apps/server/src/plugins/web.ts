@@ -66,6 +66,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz copies of each asset at the best compression (precompress.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts a content hash in every file under assets/: safe to cache forever.
         const hashed = path.startsWith(join(BUILD_DIR, 'client', 'assets'));
