@@ -1,5 +1,6 @@
 import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTradingDay, previousTradingDay, tradingDaysBetween } from '../calendar.ts';
 import { refreshDerived } from '../derived.ts';
@@ -55,6 +56,41 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
   afterAll(async () => {
     await appended?.close();
     await direct?.close();
+  });
+
+  it('ends a bulk load with every key, index and foreign key of the migrations back in place', async () => {
+    if (engine !== 'postgres') return; // SQLite loads into the tables as they are
+    const { rows } = await sql<{ table: string; kind: string; n: number }>`
+      select r.relname as "table", c.contype as kind, count(*)::int as n
+      from pg_constraint c join pg_class r on r.oid = c.conrelid
+      where r.relnamespace = (select oid from pg_namespace where nspname = current_schema())
+        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'latest_quotes')
+        and c.contype in ('p', 'f')
+      group by 1, 2 order by 1, 2`.execute(direct.db);
+    expect(rows).toEqual(
+      ['company_years', 'daily_prices', 'fundamentals', 'latest_quotes', 'shares_outstanding'].flatMap((table) => [
+        { table, kind: 'f', n: 1 },
+        { table, kind: 'p', n: 1 },
+      ]),
+    );
+    expect(await getMeta(direct.db, 'bulk_load_indexes')).toBeUndefined();
+    // The restored foreign keys act: deleting a company takes its prices with it (rolled back,
+    // the other tests compare this database).
+    const id = (await direct.db.selectFrom('companies').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    const rollback = new Error('rollback');
+    const left = await direct.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('companies').where('id', '=', id).execute();
+        const rows = await trx.selectFrom('daily_prices').select('date').where('company_id', '=', id).execute();
+        expect(rows).toEqual([]);
+        throw rollback;
+      })
+      .catch((err: unknown) => err);
+    expect(left).toBe(rollback);
+    expect(
+      await direct.db.selectFrom('daily_prices').select('date').where('company_id', '=', id).execute(),
+    ).not.toEqual([]);
   });
 
   it('writes derived rows equal to what refreshDerived computes from the raw tables', async () => {
