@@ -271,9 +271,11 @@ const COPY_ROWS_PER_CHUNK = 20_000;
 function postgresWriter(handle: DbHandle): BulkWriter {
   const pool = handle.pgPool;
   if (!pool) throw new Error('the PostgreSQL bulk writer needs the pg pool');
-  const t = tables();
+  let t = tables();
   let maxId = 0;
   let indexes: Promise<IndexDefinition[]> | null = null;
+  /** The batch on its way to the server while the next one is generated (at most one). */
+  let inFlight: Promise<void> = Promise.resolve();
   const writeTable = async (table: TableBuffer) => {
     if (table.rows === 0) return;
     const width = table.columns.length;
@@ -303,11 +305,23 @@ function postgresWriter(handle: DbHandle): BulkWriter {
     }
     table.clear();
   };
+  const writeAll = async (batch: ReturnType<typeof tables>) => {
+    for (const table of Object.values(batch)) await writeTable(table);
+  };
+  /**
+   * Hands the buffered rows to the server and returns once the previous batch is in: the server
+   * ingests one batch while this process generates the next (two cores both busy), and no more
+   * than two batches are ever held in memory.
+   */
   const flush = async () => {
     indexes ??= dropBulkIndexes(handle);
     await indexes;
-    // Companies first: the other tables reference them.
-    for (const table of Object.values(t)) await writeTable(table);
+    const batch = t;
+    t = tables();
+    await inFlight;
+    inFlight = writeAll(batch);
+    // A failed write surfaces at the next flush or at finish; keep it from being unhandled meanwhile.
+    inFlight.catch(() => {});
   };
   let pending = 0;
   return {
@@ -321,6 +335,7 @@ function postgresWriter(handle: DbHandle): BulkWriter {
     },
     async finish() {
       await flush();
+      await inFlight;
       await restoreBulkIndexes(handle, await (indexes as Promise<IndexDefinition[]>));
       // Ids were given explicitly; move the serial past them so later inserts do not collide.
       if (maxId > 0) {
