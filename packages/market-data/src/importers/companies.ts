@@ -307,7 +307,8 @@ export async function describePriceOnlyCompanies(
       for (const r of await readCsv(path)) {
         const symbol = (r.Symbol ?? '').toUpperCase().replace(/\./g, '-');
         const name = r.Security ?? r.Name ?? '';
-        if (symbol && name && !bySymbol.has(symbol)) bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? r.Sector ?? '' });
+        if (symbol && name && !bySymbol.has(symbol))
+          bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? r.Sector ?? '' });
       }
   return (c) => {
     const found = (c.cik !== null ? byCik.get(c.cik) : undefined) ?? byTicker.get(c.ticker);

@@ -120,7 +120,11 @@ export async function importFactsDocument(
     company = { id, name: ticker, ticker };
   }
   if (facts.taxonomy === null) {
-    report.reject(file, undefined, `no usable financial facts: CIK ${facts.cik} has neither us-gaap nor ifrs-full amounts`);
+    report.reject(
+      file,
+      undefined,
+      `no usable financial facts: CIK ${facts.cik} has neither us-gaap nor ifrs-full amounts`,
+    );
   } else if (facts.taxonomy !== 'us-gaap' || facts.currency !== 'USD') {
     const other = facts.otherCurrencies.length ? ` (also ${facts.otherCurrencies.join(', ')}, not mixed in)` : '';
     options.nonUsd.push(`CIK ${facts.cik} ${facts.taxonomy} ${facts.currency}`);

@@ -156,7 +156,9 @@ export async function reportUndescribedCompanies(db: Db): Promise<ImportReport |
   const report = new ImportReport('names and sectors');
   report.read = priced.length;
   if (nameless.length > 0)
-    report.note(`${nameless.length} priced companies have no name in any file (shown by ticker): ${nameless.join(', ')}`);
+    report.note(
+      `${nameless.length} priced companies have no name in any file (shown by ticker): ${nameless.join(', ')}`,
+    );
   if (sectorless.length > 0)
     report.note(`${sectorless.length} priced companies have no sector in any file: ${sectorless.join(', ')}`);
   return report;
