@@ -23,6 +23,8 @@ export interface BulkImportResult {
   /** Company documents read from the archives, per second of the whole import. */
   companiesPerSecond: number;
   seconds: number;
+  /** Documents and seconds of each archive. */
+  steps: { name: string; documents: number; seconds: number }[];
 }
 
 /** A company document; `CIK##########-submissions-001.json` pages (older filings only) are not. */
@@ -50,18 +52,17 @@ export async function importBulk(db: Db, sources: BulkSources, progress?: Progre
   }
   const reports: ImportReport[] = [];
   const touched = new Set<number>();
-  let documents = 0;
+  const steps: BulkImportResult['steps'] = [];
+  const step = async (name: string, run: (report: ImportReport) => Promise<number>) => {
+    const report = new ImportReport(name);
+    reports.push(report);
+    const t = Date.now();
+    const documents = await run(report);
+    steps.push({ name, documents, seconds: (Date.now() - t) / 1000 });
+  };
   try {
-    if (submissions) {
-      const report = new ImportReport('submissions');
-      reports.push(report);
-      documents += await importSubmissions(db, submissions, report, touched, progress);
-    }
-    if (companyfacts) {
-      const report = new ImportReport('companyfacts');
-      reports.push(report);
-      documents += await importCompanyFactsZip(db, companyfacts, report, touched, progress);
-    }
+    if (submissions) await step('submissions', (r) => importSubmissions(db, submissions, r, touched, progress));
+    if (companyfacts) await step('companyfacts', (r) => importCompanyFactsZip(db, companyfacts, r, touched, progress));
   } finally {
     submissions?.close();
     companyfacts?.close();
@@ -69,7 +70,8 @@ export async function importBulk(db: Db, sources: BulkSources, progress?: Progre
   const companyIds = [...touched].sort((a, b) => a - b);
   await finishRealImport(db, companyIds);
   const seconds = (Date.now() - started) / 1000;
-  return { reports, companyIds, seconds, companiesPerSecond: documents / Math.max(seconds, 0.001) };
+  const documents = steps.reduce((n, x) => n + x.documents, 0);
+  return { reports, companyIds, seconds, companiesPerSecond: documents / Math.max(seconds, 0.001), steps };
 }
 
 interface Known {

@@ -11,7 +11,8 @@ import { auditPrices } from './price-audit.ts';
 import { importPrices } from './price-import.ts';
 import { ImportReport } from './report.ts';
 
-const DATA = join(import.meta.dirname, '../../../../../shared/data');
+// ../shared/data beside the checkout, or wherever SHARED_DATA_DIR points.
+const DATA = process.env.SHARED_DATA_DIR ?? join(import.meta.dirname, '../../../../../shared/data');
 const HAS_DATA = existsSync(join(DATA, 'README.md'));
 if (!HAS_DATA) console.info(`Real-data import tests skipped: ${DATA} is absent`);
 
