@@ -86,7 +86,9 @@ for (const run of ['first import', 're-import']) {
     const rep = r.reports[i];
     return `${x.name} ${x.documents} in ${x.seconds.toFixed(1)} s = ${(x.documents / x.seconds).toFixed(0)}/s (written ${rep?.written}, skipped ${rep?.skipped})`;
   });
-  console.info(`${run}: ${r.seconds.toFixed(1)} s, ${r.companiesPerSecond.toFixed(0)} companies/s; ${steps.join('; ')}`);
+  console.info(
+    `${run}: ${r.seconds.toFixed(1)} s, ${r.companiesPerSecond.toFixed(0)} companies/s; ${steps.join('; ')}`,
+  );
 }
 await handle.close();
 rmSync(tmp, { recursive: true, force: true });
