@@ -80,6 +80,7 @@ const submission = (
   exchanges: (string | null)[],
   sic: string,
   title: string,
+  formerNames: { name: string; from: string; to: string }[] = [],
 ) =>
   JSON.stringify({
     cik: String(cik).padStart(10, '0'),
@@ -89,7 +90,7 @@ const submission = (
     name,
     tickers,
     exchanges,
-    formerNames: [],
+    formerNames,
     filings: { recent: { accessionNumber: ['0000000000-25-000001'], form: ['10-Q'] }, files: [] },
   });
 
@@ -115,7 +116,9 @@ describe('bulk archives from a local stand-in for www.sec.gov', () => {
     await writeZip(files.submissions, [
       [
         `CIK${String(SNOW_CIK).padStart(10, '0')}.json`,
-        submission(SNOW_CIK, 'Snowflake Inc.', ['SNOW'], ['NYSE'], '7372', 'Services-Prepackaged Software'),
+        submission(SNOW_CIK, 'Snowflake Inc.', ['SNOW'], ['NYSE'], '7372', 'Services-Prepackaged Software', [
+          { name: 'SNOWFLAKE COMPUTING, INC.', from: '2015-05-12T00:00:00.000Z', to: '2019-04-09T00:00:00.000Z' },
+        ]),
       ],
       // An overflow page of older filings: not a company, and not shaped like one.
       [`CIK${String(SNOW_CIK).padStart(10, '0')}-submissions-001.json`, JSON.stringify({ accessionNumber: ['x'] })],
@@ -246,6 +249,12 @@ describe('bulk archives from a local stand-in for www.sec.gov', () => {
         .execute(),
       quotes: await handle.db.selectFrom('latest_quotes').selectAll().orderBy('company_id').execute(),
       years: await handle.db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
+      formerNames: await handle.db
+        .selectFrom('company_former_names')
+        .selectAll()
+        .orderBy('company_id')
+        .orderBy('position')
+        .execute(),
     });
 
     it('lists, by ticker, the priced companies no file names or classifies', () => {
@@ -296,6 +305,20 @@ describe('bulk archives from a local stand-in for www.sec.gov', () => {
       const [snow, twid] = companies as [(typeof companies)[number], (typeof companies)[number]];
       expect(snow).toMatchObject({ cik: SNOW_CIK, name: 'Snowflake Inc.', sector: 8, sic: '7372', exchange: 'NYSE' });
       expect(snow.industry).toBe('Services-Prepackaged Software');
+      expect(
+        await handle.db
+          .selectFrom('company_former_names')
+          .select(['company_id', 'position', 'name', 'since', 'until'])
+          .execute(),
+      ).toEqual([
+        {
+          company_id: snow.id,
+          position: 0,
+          name: 'Snowflake Computing, Inc.',
+          since: '2015-05-12',
+          until: '2019-04-09',
+        },
+      ]);
       expect(twid).toMatchObject({ name: 'Tiny Widgets Corp', sector: 6, sic: '2834', exchange: 'Nasdaq' });
 
       for (const c of [snow, twid]) {

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { insertInChunks } from '../chunks.ts';
 import { Progress, type ProgressSink } from '../progress.ts';
 import { type CompanyRecord, displayName, isPlainTicker, normaliseExchange, upsertCompanies } from './companies.ts';
 import { importFactsDocument } from './facts-import.ts';
@@ -97,13 +98,14 @@ async function importSubmissions(
     .execute())
     known.set(c.cik as number, c);
   const bar = new Progress('submissions', progress).start(zip.entryCount);
-  let batch: CompanyRecord[] = [];
+  let batch: SubmissionsCompany[] = [];
   let overflow = 0;
   let documents = 0;
   const flush = async () => {
     if (batch.length === 0) return;
     const ids = await upsertCompanies(db, batch, report, { file: zip.file });
     for (const id of ids.values()) touched.add(id);
+    report.written += await replaceFormerNames(db, batch, ids);
     batch = [];
   };
   for await (const entry of zip.entries()) {
@@ -138,7 +140,60 @@ async function importSubmissions(
   return documents;
 }
 
+export interface FormerName {
+  name: string;
+  since: string | null;
+  until: string | null;
+}
+
+export type SubmissionsCompany = CompanyRecord & { formerNames: FormerName[] };
+
+/**
+ * Writes the former names of a batch's companies where they differ from those stored (so a
+ * rerun writes nothing), one transaction per batch. Returns the companies written.
+ */
+async function replaceFormerNames(
+  db: Db,
+  batch: readonly SubmissionsCompany[],
+  ids: ReadonlyMap<string, number>,
+): Promise<number> {
+  const wanted = new Map<number, FormerName[]>();
+  for (const r of batch) {
+    const id = ids.get(r.ticker);
+    if (id !== undefined) wanted.set(id, r.formerNames);
+  }
+  if (wanted.size === 0) return 0;
+  const stored = new Map<number, FormerName[]>();
+  for (const row of await db
+    .selectFrom('company_former_names')
+    .select(['company_id', 'name', 'since', 'until'])
+    .where('company_id', 'in', [...wanted.keys()])
+    .orderBy('company_id')
+    .orderBy('position')
+    .execute()) {
+    const list = stored.get(row.company_id) ?? [];
+    list.push({ name: row.name, since: row.since, until: row.until });
+    stored.set(row.company_id, list);
+  }
+  const changed = [...wanted].filter(([id, names]) => JSON.stringify(names) !== JSON.stringify(stored.get(id) ?? []));
+  if (changed.length === 0) return 0;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('company_former_names')
+      .where(
+        'company_id',
+        'in',
+        changed.map(([id]) => id),
+      )
+      .execute();
+    const rows = changed.flatMap(([id, names]) => names.map((n, position) => ({ company_id: id, position, ...n })));
+    await insertInChunks(rows, (part) => trx.insertInto('company_former_names').values(part).execute());
+  });
+  return changed.length;
+}
+
 interface SubmissionsDoc {
+  formerNames?: unknown;
   cik?: unknown;
   name?: unknown;
   tickers?: unknown;
@@ -154,7 +209,7 @@ interface SubmissionsDoc {
  * S&P list gave one, outranks SIC). 'unlisted' for a filer with no ticker the database lacks
  * (people, funds, private issuers), or the reason the document is unusable.
  */
-export function companyFromSubmissions(doc: unknown, known: ReadonlyMap<number, Known>): CompanyRecord | string {
+export function companyFromSubmissions(doc: unknown, known: ReadonlyMap<number, Known>): SubmissionsCompany | string {
   if (!doc || typeof doc !== 'object') return 'not a submissions document';
   const d = doc as SubmissionsDoc;
   const cik = Number(d.cik);
@@ -183,7 +238,21 @@ export function companyFromSubmissions(doc: unknown, known: ReadonlyMap<number, 
     sic,
     sector: (sameSic ? existing.sector : null) ?? sectorFromSic(sic) ?? existing?.sector ?? null,
     industry: (sameSic ? existing.industry : null) ?? (title ? displayName(title) : (existing?.industry ?? null)),
+    formerNames: parseFormerNames(d.formerNames),
   };
+}
+
+const day = (value: unknown) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
+
+function parseFormerNames(value: unknown): FormerName[] {
+  if (!Array.isArray(value)) return [];
+  const out: FormerName[] = [];
+  for (const f of value as { name?: unknown; from?: unknown; to?: unknown }[]) {
+    const name = typeof f?.name === 'string' ? f.name.trim() : '';
+    if (name) out.push({ name: displayName(name), since: day(f.from), until: day(f.to) });
+  }
+  return out;
 }
 
 async function importCompanyFactsZip(
