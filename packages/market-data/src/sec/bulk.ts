@@ -53,7 +53,12 @@ export async function downloadBulk(
         shown = now;
       }
     });
-    (bar as Progress | null)?.done();
+    const finished = bar as Progress | null;
+    if (finished) {
+      // The last part of a megabyte counts too: the bar ends full.
+      finished.tick(Math.max(0, Math.ceil(result.bytes / 1e6) - shown));
+      finished.done();
+    }
     report.written++;
     report.note(
       `${key}.zip: ${mb(result.bytes)}${result.resumedFrom > 0 ? `, resumed from ${mb(result.resumedFrom)}` : ''}`,
