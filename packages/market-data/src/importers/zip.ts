@@ -36,12 +36,13 @@ class FileReader extends RandomAccessReader {
     position: number,
     callback: (err: Error | null) => void,
   ): void {
+    let error: Error | null = null;
     try {
       this.bytes(position, length).copy(buffer, offset);
     } catch (err) {
-      return callback(err as Error);
+      error = err as Error;
     }
-    callback(null);
+    callback(error);
   }
 
   override close(callback: (err: Error | null) => void): void {
