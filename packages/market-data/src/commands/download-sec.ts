@@ -1,4 +1,5 @@
 import { importBulk } from '../importers/bulk-import.ts';
+import { assertNotDemoDatabase } from '../importers/guard.ts';
 import { ImportReport } from '../importers/report.ts';
 import { downloadBulk } from '../sec/bulk.ts';
 import { downloadSec, SecClient } from '../sec/client.ts';
@@ -27,6 +28,8 @@ export async function run({ args, config, handle }: CommandContext) {
   if (args.includes('--bulk')) {
     if (flag('--limit') !== undefined || flag('--cik') !== undefined)
       throw new Error('--bulk takes every company: --limit and --cik are for the per-company download');
+    // Before 2.5 GB of downloads, not after: real filings never go into the demo universe.
+    await assertNotDemoDatabase(handle.db);
     const report = new ImportReport('download-sec --bulk');
     const zips = await downloadBulk(client, { outDir, refresh: args.includes('--refresh') }, report);
     console.info(report.summary());
