@@ -128,6 +128,13 @@ export class SecClient {
           throw new Error(`${url}: HTTP ${status}`);
         }
         const resumed = status === 206;
+        const from = Number(/^bytes (\d+)-/.exec(res.headers.get('content-range') ?? '')?.[1] ?? 0);
+        if (resumed && from !== have) {
+          // Not the range asked for: start the file again rather than splice two pieces.
+          await res.body.cancel();
+          writeFileSync(part, '');
+          continue;
+        }
         const start = resumed ? have : 0;
         const length = Number(res.headers.get('content-length') ?? Number.NaN);
         const total = Number.isFinite(length) ? start + length : null;
@@ -153,7 +160,8 @@ export class SecClient {
       } catch (err) {
         if (err instanceof FatalHttpError || attempt >= this.retries) {
           const why = err instanceof Error ? err.message : String(err);
-          throw new Error(`download of ${url} failed (${why}); a rerun resumes from ${part}`);
+          const resume = existsSync(part) && statSync(part).size > 0 ? `; a rerun resumes from ${part}` : '';
+          throw new Error(`download of ${url} failed (${why})${resume}`);
         }
       } finally {
         clearTimeout(idle);
