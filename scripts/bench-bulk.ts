@@ -4,13 +4,15 @@
 //     tickers, exchanges) with universe/cik_sic.json's SIC: SEC's fields, reshaped.
 //   companyfacts.zip: every companyfacts/*.json(.gz) file as is; with `--copies N` each is also
 //     stored N-1 more times under other listed CIKs (the same real document, renumbered), to time
-//     a zip of many companies. Prints numbers; asserts nothing.
+//     a zip of many companies. `--postgres` imports into a scratch schema of TEST_DATABASE_URL.
+//     Prints numbers; asserts nothing.
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { gunzipSync } from 'node:zlib';
 import { createDb, migrateToLatest } from '@app/db/client';
+import { createTestDb } from '@app/db/testing';
 import { importBulk } from '@app/market-data/bulk';
 import { ZipFile } from 'yazl';
 
@@ -77,7 +79,10 @@ await writeZip(
 const mb = (p: string) => `${(statSync(p).size / 1e6).toFixed(1)} MB`;
 console.info(`zips: submissions ${mb(submissions)}, companyfacts ${mb(companyfacts)}`);
 
-const handle = createDb({ engine: 'sqlite', filename: join(tmp, 'app.db') });
+// SQLite in a scratch file; with `--postgres`, a scratch schema of TEST_DATABASE_URL.
+const handle = args.includes('--postgres')
+  ? await createTestDb('postgres')
+  : createDb({ engine: 'sqlite', filename: join(tmp, 'app.db') });
 await migrateToLatest(handle.db);
 const quiet = { isTTY: false, write() {} };
 for (const run of ['first import', 're-import']) {
