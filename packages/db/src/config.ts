@@ -40,6 +40,7 @@ export const DataEnvSchema = z.object({
   SEC_USER_AGENT: z.string().optional(),
   SEC_DATA_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   SEC_FILES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  SEC_ARCHIVES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
 });
 
 /**
@@ -63,7 +64,7 @@ export interface DataConfig {
   database: DbConfig;
   demo: { companies: number; seed: number };
   prices: { source: PriceSourceName; apiKey: string | null; apiUrl: string | null };
-  sec: { userAgent: string; dataUrl: string | null; filesUrl: string | null };
+  sec: { userAgent: string; dataUrl: string | null; filesUrl: string | null; archivesUrl: string | null };
 }
 
 /** The shared part of the configuration, from already-parsed variables. */
@@ -78,7 +79,12 @@ export function dataConfigFrom(e: z.output<typeof DataEnvSchema>, source: NodeJS
       : { engine: 'sqlite', filename: join(dataDir, 'app.db') },
     demo: { companies: e.DEMO_COMPANIES, seed: e.DEMO_SEED },
     prices: { source: e.PRICE_SOURCE, apiKey: e.PRICE_API_KEY ?? null, apiUrl: e.PRICE_API_URL ?? null },
-    sec: { userAgent: e.SEC_USER_AGENT ?? '', dataUrl: e.SEC_DATA_URL ?? null, filesUrl: e.SEC_FILES_URL ?? null },
+    sec: {
+      userAgent: e.SEC_USER_AGENT ?? '',
+      dataUrl: e.SEC_DATA_URL ?? null,
+      filesUrl: e.SEC_FILES_URL ?? null,
+      archivesUrl: e.SEC_ARCHIVES_URL ?? null,
+    },
   };
 }
 

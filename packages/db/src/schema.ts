@@ -20,6 +20,7 @@ export interface Database {
   company_years: CompanyYearsTable;
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
+  company_former_names: CompanyFormerNamesTable;
   users: UsersTable;
   password_resets: PasswordResetsTable;
   contest_accounts: ContestAccountsTable;
@@ -137,6 +138,17 @@ export interface LatestQuotesTable {
   shares: number | null;
   /** Market cap on `date`, $M. */
   mkcap: number | null;
+}
+
+/** Names a company filed under before its current one, newest first (SEC submissions, migration 0011). */
+export interface CompanyFormerNamesTable {
+  company_id: number;
+  /** 0 for the most recent former name. */
+  position: number;
+  name: string;
+  /** First and last day SEC shows the name in use (YYYY-MM-DD); null when SEC gives none. */
+  since: string | null;
+  until: string | null;
 }
 
 /** Stock splits the importers detected or read (migration 0003). */

@@ -36,7 +36,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: () => import('./commands/import-facts.ts'),
   },
   'download-sec': {
-    summary: 'download SEC ticker list and companyfacts (SEC_USER_AGENT)',
+    summary: 'download SEC ticker list and companyfacts; --bulk: nightly zips, imported (SEC_USER_AGENT)',
     load: () => import('./commands/download-sec.ts'),
   },
   demo: { summary: 'build the demo universe into an empty database', load: () => import('./commands/demo.ts') },

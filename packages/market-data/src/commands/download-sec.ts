@@ -1,23 +1,46 @@
+import { importBulk } from '../importers/bulk-import.ts';
+import { assertNotDemoDatabase } from '../importers/guard.ts';
 import { ImportReport } from '../importers/report.ts';
+import { downloadBulk } from '../sec/bulk.ts';
 import { downloadSec, SecClient } from '../sec/client.ts';
 import type { CommandContext } from './context.ts';
 
 /**
  * `download-sec [dir] [--limit N] [--cik N,...]`: SEC ticker list and companyfacts into `dir`
- * (default $DATA_DIR/sec), ready for `import-all dir`. Needs SEC_USER_AGENT.
+ * (default $DATA_DIR/sec), ready for `import-all dir`.
+ * `download-sec --bulk [dir] [--refresh]`: SEC's nightly submissions.zip and companyfacts.zip
+ * into `dir/bulk/`, imported straight from the zips into the database. Both need SEC_USER_AGENT.
  */
-export async function run({ args, config }: CommandContext) {
+export async function run({ args, config, handle }: CommandContext) {
   const flag = (name: string) => {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const positional = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
+  const valued = new Set(['--limit', '--cik']);
+  const positional = args.filter((a, i) => !a.startsWith('--') && !valued.has(args[i - 1] ?? ''));
   const outDir = positional[0] ?? `${config.dataDir}/sec`;
   const client = new SecClient({
     userAgent: config.sec.userAgent,
     dataUrl: config.sec.dataUrl ?? undefined,
     filesUrl: config.sec.filesUrl ?? undefined,
+    archivesUrl: config.sec.archivesUrl ?? undefined,
   });
+  if (args.includes('--bulk')) {
+    if (flag('--limit') !== undefined || flag('--cik') !== undefined)
+      throw new Error('--bulk takes every company: --limit and --cik are for the per-company download');
+    // Before 2.5 GB of downloads, not after: real filings never go into the demo universe.
+    await assertNotDemoDatabase(handle.db);
+    const report = new ImportReport('download-sec --bulk');
+    const zips = await downloadBulk(client, { outDir, refresh: args.includes('--refresh') }, report);
+    console.info(report.summary());
+    const result = await importBulk(handle.db, zips);
+    for (const r of result.reports) console.info(r.summary());
+    console.info(
+      `Imported ${result.companyIds.length.toLocaleString('en-US')} companies from the SEC archives in ${result.seconds.toFixed(1)} s (${result.companiesPerSecond.toFixed(0)} companies/s read).`,
+    );
+    return;
+  }
+  if (args.includes('--refresh')) throw new Error('--refresh goes with --bulk');
   const limit = flag('--limit');
   if (limit !== undefined && !/^\d+$/.test(limit)) throw new Error('--limit must be a whole number');
   const cikList = flag('--cik');

@@ -70,7 +70,7 @@ export function parseSecTickers(json: unknown, file: string, report: ImportRepor
   return rows;
 }
 
-function normaliseExchange(value: unknown): string | null {
+export function normaliseExchange(value: unknown): string | null {
   if (typeof value !== 'string' || !value.trim()) return null;
   return value.trim() === 'NYS' ? 'NYSE' : value.trim();
 }
@@ -85,7 +85,7 @@ export function displayName(name: string): string {
 }
 
 /** A common-stock-looking ticker: no class, preferred, warrant or unit suffix. */
-const isPlainTicker = (t: string) => /^[A-Z]{1,5}$/.test(t);
+export const isPlainTicker = (t: string) => /^[A-Z]{1,5}$/.test(t);
 
 /**
  * Reads the SEC list and the optional classification files into one record per CIK (a
@@ -307,7 +307,8 @@ export async function describePriceOnlyCompanies(
       for (const r of await readCsv(path)) {
         const symbol = (r.Symbol ?? '').toUpperCase().replace(/\./g, '-');
         const name = r.Security ?? r.Name ?? '';
-        if (symbol && name && !bySymbol.has(symbol)) bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? '' });
+        if (symbol && name && !bySymbol.has(symbol))
+          bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? r.Sector ?? '' });
       }
   return (c) => {
     const found = (c.cik !== null ? byCik.get(c.cik) : undefined) ?? byTicker.get(c.ticker);

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Db } from '@app/db/client';
 import { Progress, type ProgressSink } from '../progress.ts';
-import { displayName, upsertCompanies } from './companies.ts';
+import { type CompanyRecord, displayName, upsertCompanies } from './companies.ts';
 import { parseCompanyFacts } from './companyfacts.ts';
 import { readText } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
@@ -33,58 +33,122 @@ export async function importFacts(
   for (const path of files) {
     const file = basename(path);
     bar.tick(1, file);
-    report.read++;
-    let facts: ReturnType<typeof parseCompanyFacts>;
+    let doc: unknown;
     try {
-      facts = parseCompanyFacts(JSON.parse(await readText(path)));
+      doc = JSON.parse(await readText(path));
     } catch (err) {
+      report.read++;
       report.reject(file, undefined, `unreadable companyfacts: ${(err as Error).message}`);
       continue;
     }
-    let company = await db.selectFrom('companies').select('id').where('cik', '=', facts.cik).executeTakeFirst();
-    if (!company) {
-      const ticker = `CIK${facts.cik}`;
-      const ids = await upsertCompanies(
-        db,
-        [
-          {
-            cik: facts.cik,
-            ticker,
-            name: displayName(facts.name || ticker),
-            exchange: null,
-            sic: null,
-            sector: null,
-            industry: null,
-          },
-        ],
-        report,
-        { insertOnly: true, file },
-      );
-      const id = ids.get(ticker);
-      if (id === undefined) continue;
-      company = { id };
-    }
-    if (facts.taxonomy === null) {
-      report.reject(
-        file,
-        undefined,
-        `no usable financial facts: CIK ${facts.cik} has neither us-gaap nor ifrs-full amounts`,
-      );
-    } else if (facts.taxonomy !== 'us-gaap' || facts.currency !== 'USD') {
-      const other = facts.otherCurrencies.length ? ` (also ${facts.otherCurrencies.join(', ')}, not mixed in)` : '';
-      nonUsd.push(`CIK ${facts.cik} ${facts.taxonomy} ${facts.currency}`);
-      report.note(
-        `${file}: ${facts.name} reports under ${facts.taxonomy} in ${facts.currency}${other}; kept in ${facts.currency}`,
-      );
-    }
-    const splits = await dateSplitsByShares(db, company.id, file, facts.shares, report);
-    checkShareJumps(file, facts.shares, splits, report);
-    const n = await replaceCompanyFacts(db, company.id, facts, splits);
-    report.written += n.fundamentals + n.shares;
-    companyIds.push(company.id);
+    const id = await importFactsDocument(db, doc, file, report, { nonUsd });
+    if (id !== null) companyIds.push(id);
   }
   bar.done();
   return { companyIds, nonUsd };
+}
+
+export interface FactsDocumentOptions {
+  /** Collects 'CIK n taxonomy currency' for companies not reporting us-gaap in USD. */
+  nonUsd: string[];
+  /**
+   * Only companies already in the database (the bulk import: a CIK no ticker list names has no
+   * price, so no market cap, and no page anyone would find). By default an unknown CIK is added.
+   */
+  knownOnly?: boolean;
+}
+
+/**
+ * One parsed companyfacts document into the database: the company's fundamentals and share
+ * counts replaced in one transaction. The per-file and the bulk (zip) imports both come here.
+ * Returns the company's id, or null when the document was rejected or skipped.
+ */
+export async function importFactsDocument(
+  db: Db,
+  doc: unknown,
+  file: string,
+  report: ImportReport,
+  options: FactsDocumentOptions,
+): Promise<number | null> {
+  report.read++;
+  let facts: ReturnType<typeof parseCompanyFacts>;
+  try {
+    facts = parseCompanyFacts(doc);
+  } catch (err) {
+    report.reject(file, undefined, `unreadable companyfacts: ${(err as Error).message}`);
+    return null;
+  }
+  let company = await db
+    .selectFrom('companies')
+    .select(['id', 'name', 'ticker'])
+    .where('cik', '=', facts.cik)
+    .executeTakeFirst();
+  if (company && isPlaceholderName(company) && facts.name) {
+    // Known only by its ticker so far (a price file named it): the filing names it.
+    const ids = await upsertCompanies(
+      db,
+      [{ ...(await companyRecord(db, company.id)), name: displayName(facts.name) }],
+      report,
+      { file },
+    );
+    if (ids.size > 0) report.correct(file, undefined, `name from filings: ${company.ticker} is ${facts.name}`);
+  }
+  if (!company && options.knownOnly) {
+    report.skipped++;
+    return null;
+  }
+  if (!company) {
+    const ticker = `CIK${facts.cik}`;
+    const ids = await upsertCompanies(
+      db,
+      [
+        {
+          cik: facts.cik,
+          ticker,
+          name: displayName(facts.name || ticker),
+          exchange: null,
+          sic: null,
+          sector: null,
+          industry: null,
+        },
+      ],
+      report,
+      { insertOnly: true, file },
+    );
+    const id = ids.get(ticker);
+    if (id === undefined) return null;
+    company = { id, name: ticker, ticker };
+  }
+  if (facts.taxonomy === null) {
+    report.reject(
+      file,
+      undefined,
+      `no usable financial facts: CIK ${facts.cik} has neither us-gaap nor ifrs-full amounts`,
+    );
+  } else if (facts.taxonomy !== 'us-gaap' || facts.currency !== 'USD') {
+    const other = facts.otherCurrencies.length ? ` (also ${facts.otherCurrencies.join(', ')}, not mixed in)` : '';
+    options.nonUsd.push(`CIK ${facts.cik} ${facts.taxonomy} ${facts.currency}`);
+    report.note(
+      `${file}: ${facts.name} reports under ${facts.taxonomy} in ${facts.currency}${other}; kept in ${facts.currency}`,
+    );
+  }
+  const splits = await dateSplitsByShares(db, company.id, file, facts.shares, report);
+  checkShareJumps(file, facts.shares, splits, report);
+  const n = await replaceCompanyFacts(db, company.id, facts, splits);
+  report.written += n.fundamentals + n.shares;
+  return company.id;
+}
+
+/** A company named by nothing but its ticker (or CIK): any file that names it is better. */
+export const isPlaceholderName = (c: { name: string; ticker: string }) =>
+  c.name.trim() === '' || c.name === c.ticker || /^CIK\d+$/.test(c.name);
+
+async function companyRecord(db: Db, id: number): Promise<CompanyRecord> {
+  return db
+    .selectFrom('companies')
+    .select(['cik', 'ticker', 'name', 'exchange', 'sic', 'sector', 'industry'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 }
 
 /**

@@ -5,7 +5,7 @@ import { refreshDerived } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 import type { ProgressSink } from '../progress.ts';
 import { type CompanySources, readCompanySources, upsertCompanies } from './companies.ts';
-import { importFacts } from './facts-import.ts';
+import { importFacts, isPlaceholderName } from './facts-import.ts';
 import { assertNotDemoDatabase } from './guard.ts';
 import { importPrices } from './price-import.ts';
 import { ImportReport } from './report.ts';
@@ -108,6 +108,8 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
   }
   const ids = [...touched].sort((a, b) => a - b);
   dataDate = (await finishRealImport(db, ids)) ?? dataDate;
+  const gaps = await reportUndescribedCompanies(db);
+  if (gaps) reports.push(gaps);
   return {
     reports,
     dataDate,
@@ -133,4 +135,31 @@ export async function finishRealImport(db: Db, companyIds: readonly number[]): P
   const dataDate = latest?.d ?? null;
   if (dataDate) await setMeta(db, META_KEYS.dataDate, dataDate);
   return dataDate;
+}
+
+/**
+ * Priced companies that no file of the folder names or classifies, listed by ticker: each is
+ * a gap in the sources, not in the importer (every name and sector the folder holds is used).
+ */
+export async function reportUndescribedCompanies(db: Db): Promise<ImportReport | null> {
+  const priced = await db
+    .selectFrom('companies')
+    .select(['ticker', 'name', 'sector'])
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('daily_prices').select('company_id').whereRef('daily_prices.company_id', '=', 'companies.id')),
+    )
+    .orderBy('ticker')
+    .execute();
+  const nameless = priced.filter(isPlaceholderName).map((c) => c.ticker);
+  const sectorless = priced.filter((c) => c.sector === null).map((c) => c.ticker);
+  if (nameless.length === 0 && sectorless.length === 0) return null;
+  const report = new ImportReport('names and sectors');
+  report.read = priced.length;
+  if (nameless.length > 0)
+    report.note(
+      `${nameless.length} priced companies have no name in any file (shown by ticker): ${nameless.join(', ')}`,
+    );
+  if (sectorless.length > 0)
+    report.note(`${sectorless.length} priced companies have no sector in any file: ${sectorless.join(', ')}`);
+  return report;
 }

@@ -14,6 +14,8 @@ export class ImportReport {
   read = 0;
   written = 0;
   unchanged = 0;
+  /** Records passed over on purpose (e.g. a filer no ticker list names), not errors. */
+  skipped = 0;
   readonly corrected: Issue[] = [];
   readonly rejected: Issue[] = [];
   /** What was seen but not acted on for lack of evidence (a split-like move, a jump across a gap). */
@@ -51,7 +53,7 @@ export class ImportReport {
   /** The closing summary: totals, then counts by reason, then up to `detail` examples of each list. */
   summary(detail = 10): string {
     const lines = [
-      `${this.name}: read ${fmt(this.read)}, written ${fmt(this.written)}, unchanged ${fmt(this.unchanged)}, corrected ${fmt(this.corrected.length)}, rejected ${fmt(this.rejected.length)}, doubts ${fmt(this.doubts.length)}`,
+      `${this.name}: read ${fmt(this.read)}, written ${fmt(this.written)}, unchanged ${fmt(this.unchanged)}, corrected ${fmt(this.corrected.length)}, rejected ${fmt(this.rejected.length)}, doubts ${fmt(this.doubts.length)}${this.skipped > 0 ? `, skipped ${fmt(this.skipped)}` : ''}`,
     ];
     for (const [label, list] of [
       ['corrected', this.corrected],

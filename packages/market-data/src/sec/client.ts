@@ -1,5 +1,8 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { ImportReport } from '../importers/report.ts';
 import { Progress, type ProgressSink } from '../progress.ts';
 
@@ -12,6 +15,8 @@ export interface SecClientOptions {
   dataUrl?: string;
   /** www.sec.gov/files (ticker lists). */
   filesUrl?: string;
+  /** www.sec.gov/Archives (the nightly bulk zips). */
+  archivesUrl?: string;
   /** SEC's fair-access limit is 10 requests per second. */
   maxPerSecond?: number;
   retries?: number;
@@ -30,6 +35,7 @@ export class SecClient {
   private lastSentAt = Number.NEGATIVE_INFINITY;
   readonly dataUrl: string;
   readonly filesUrl: string;
+  readonly archivesUrl: string;
   private readonly gapMs: number;
   private readonly retries: number;
   private readonly backoffMs: number;
@@ -39,6 +45,7 @@ export class SecClient {
       throw new Error('SEC_USER_AGENT must name you and an e-mail address, e.g. "Example Co admin@example.com"');
     this.dataUrl = (options.dataUrl ?? 'https://data.sec.gov').replace(/\/$/, '');
     this.filesUrl = (options.filesUrl ?? 'https://www.sec.gov/files').replace(/\/$/, '');
+    this.archivesUrl = (options.archivesUrl ?? 'https://www.sec.gov/Archives').replace(/\/$/, '');
     this.gapMs = 1000 / (options.maxPerSecond ?? 10);
     this.retries = options.retries ?? 5;
     this.backoffMs = options.backoffMs ?? 500;
@@ -68,6 +75,101 @@ export class SecClient {
     }
   }
 
+  /**
+   * Streams `url` to `path` (never held in memory): into `path.part` first, renamed when the
+   * byte count matches what the server announced. A `.part` left by a stopped run is resumed
+   * with an HTTP Range request, and so is a connection that drops mid-way (up to `retries`
+   * times). A server that ignores the Range gets a fresh start. Throws a clear error when the
+   * body stays short of its length.
+   */
+  async download(url: string, path: string, onBytes?: (received: number, total: number | null) => void) {
+    mkdirSync(dirname(path), { recursive: true });
+    const part = `${path}.part`;
+    for (let attempt = 0; ; attempt++) {
+      await this.waitForSlot();
+      const have = existsSync(part) ? statSync(part).size : 0;
+      let status = 0;
+      // A stalled connection is a failed attempt (retried, resumed); a slow but moving one is not.
+      const abort = new AbortController();
+      let idle = setTimeout(() => abort.abort(new Error('no data for a minute')), DOWNLOAD_IDLE_MS);
+      const alive = () => {
+        clearTimeout(idle);
+        idle = setTimeout(() => abort.abort(new Error('no data for a minute')), DOWNLOAD_IDLE_MS);
+      };
+      try {
+        const res = await fetch(url, {
+          headers: {
+            'User-Agent': this.options.userAgent,
+            // Byte ranges count stored bytes: no transfer encoding in between.
+            'Accept-Encoding': 'identity',
+            ...(have > 0 ? { Range: `bytes=${have}-` } : {}),
+          },
+          signal: abort.signal,
+        });
+        status = res.status;
+        if (status === 416 && have > 0) {
+          // Nothing left to send: the part is whole if its size is the one the server states.
+          await res.body?.cancel();
+          const total = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
+          if (total === have) {
+            renameSync(part, path);
+            return { bytes: have, resumedFrom: have };
+          }
+          writeFileSync(part, '');
+          continue;
+        }
+        if (status === 404) {
+          await res.body?.cancel();
+          throw new FatalHttpError(`${url}: HTTP 404, no such file`);
+        }
+        if (!res.ok || !res.body) {
+          await res.body?.cancel();
+          if (status !== 429 && status < 500) throw new FatalHttpError(`${url}: HTTP ${status}`);
+          throw new Error(`${url}: HTTP ${status}`);
+        }
+        const resumed = status === 206;
+        const from = Number(/^bytes (\d+)-/.exec(res.headers.get('content-range') ?? '')?.[1] ?? 0);
+        if (resumed && from !== have) {
+          // Not the range asked for: start the file again rather than splice two pieces.
+          await res.body.cancel();
+          writeFileSync(part, '');
+          continue;
+        }
+        const start = resumed ? have : 0;
+        const length = Number(res.headers.get('content-length') ?? Number.NaN);
+        const total = Number.isFinite(length) ? start + length : null;
+        let received = start;
+        const count = new Transform({
+          transform(chunk: Buffer, _enc, done) {
+            received += chunk.length;
+            alive();
+            onBytes?.(received, total);
+            done(null, chunk);
+          },
+        });
+        await pipeline(
+          Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+          count,
+          createWriteStream(part, { flags: resumed ? 'a' : 'w' }),
+        );
+        const size = statSync(part).size;
+        if (total !== null && size !== total)
+          throw new TruncatedError(`${url}: download truncated at ${size} of ${total} bytes`);
+        renameSync(part, path);
+        return { bytes: size, resumedFrom: start };
+      } catch (err) {
+        if (err instanceof FatalHttpError || attempt >= this.retries) {
+          const why = err instanceof Error ? err.message : String(err);
+          const resume = existsSync(part) && statSync(part).size > 0 ? `; a rerun resumes from ${part}` : '';
+          throw new Error(`download of ${url} failed (${why})${resume}`);
+        }
+      } finally {
+        clearTimeout(idle);
+      }
+      await sleep(this.backoffMs * 2 ** attempt);
+    }
+  }
+
   // Callers queue for their turn, and each turn starts a full gap after the previous request
   // was sent: a timer that fires late on a busy machine never lets the next request crowd it.
   private waitForSlot(): Promise<void> {
@@ -84,6 +186,10 @@ export class SecClient {
 }
 
 class FatalHttpError extends Error {}
+class TruncatedError extends Error {}
+
+/** A bulk zip (1–1.5 GB) takes as long as it takes; only a connection silent this long is dropped. */
+const DOWNLOAD_IDLE_MS = 60_000;
 
 export interface DownloadOptions {
   /** Folder laid out like ../shared/data: universe/ and companyfacts/. */
