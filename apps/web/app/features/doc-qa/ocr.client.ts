@@ -1,0 +1,117 @@
+// OCR of a PDF's scanned pages, in the browser. This module and tesseract.js are loaded only when
+// a visitor asks for OCR (the panel that imports it is a lazy chunk); the engine's worker, its
+// WebAssembly core (~1.5 MB gzipped) and the English model (2.9 MB) are fetched from this site then.
+
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { createWorker, OEM } from 'tesseract.js';
+import { OCR_ASSET_DIR, OCR_WORKER_FILE } from './ocr-assets';
+import { PDF_READ_ERROR, PDF_SCRIPT_ERROR, PdfTextError } from './pdf-text.client';
+
+export interface OcrProgress {
+  /** The PDF page being read. */
+  page: number;
+  /** How many of the requested pages are done. */
+  done: number;
+  total: number;
+  /** 0–1 within the current page. */
+  fraction: number;
+  stage: 'loading' | 'reading';
+}
+
+export interface OcrCallbacks {
+  onProgress(progress: OcrProgress): void;
+  /** Called as each page is done, in page order. */
+  onPage(page: number, text: string): void;
+  signal: AbortSignal;
+}
+
+export const OCR_LOAD_ERROR = 'The text reader could not be loaded. Check your connection and try again.';
+
+/** Longest side of the rendered page in pixels: ~220 dpi on a Letter page, enough for body text. */
+const RENDER_LONG_SIDE = 2400;
+
+function aborted(signal: AbortSignal) {
+  if (signal.aborted) throw new DOMException('OCR cancelled', 'AbortError');
+}
+
+/** Tesseract's text: trailing spaces off, runs of blank lines to one (a paragraph break). */
+export function tidyOcrText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Renders each requested page of the PDF with pdf.js and reads its text with Tesseract. */
+export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], callbacks: OcrCallbacks) {
+  const { onProgress, onPage, signal } = callbacks;
+  let pdfjs: typeof import('pdfjs-dist');
+  try {
+    pdfjs = await import('pdfjs-dist');
+  } catch {
+    throw new PdfTextError(PDF_SCRIPT_ERROR);
+  }
+  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  const base = new URL(`/${OCR_ASSET_DIR}/`, window.location.href).href;
+  let current = { page: pages[0] ?? 1, done: 0 };
+  onProgress({ ...current, total: pages.length, fraction: 0, stage: 'loading' });
+
+  let worker: Awaited<ReturnType<typeof createWorker>>;
+  try {
+    worker = await createWorker('eng', OEM.LSTM_ONLY, {
+      workerPath: `${base}${OCR_WORKER_FILE}`,
+      // A folder: tesseract.js picks the core build the browser's WebAssembly supports.
+      corePath: base,
+      langPath: base,
+      workerBlobURL: false,
+      gzip: true,
+      // The browser caches the model as an immutable asset; no second copy in IndexedDB.
+      cacheMethod: 'none',
+      logger: (m) => {
+        if (m.status === 'recognizing text') {
+          onProgress({ ...current, total: pages.length, fraction: m.progress, stage: 'reading' });
+        }
+      },
+    });
+  } catch {
+    throw new Error(OCR_LOAD_ERROR);
+  }
+  const stop = () => void worker.terminate();
+  signal.addEventListener('abort', stop, { once: true });
+
+  const task = pdfjs.getDocument({ data, isEvalSupported: false, useWorkerFetch: false });
+  try {
+    aborted(signal);
+    let doc: Awaited<typeof task.promise>;
+    try {
+      doc = await task.promise;
+    } catch {
+      throw new PdfTextError(PDF_READ_ERROR);
+    }
+    const canvas = document.createElement('canvas');
+    for (const [i, n] of pages.entries()) {
+      aborted(signal);
+      current = { page: n, done: i };
+      onProgress({ ...current, total: pages.length, fraction: 0, stage: 'reading' });
+      const page = await doc.getPage(n);
+      const unit = page.getViewport({ scale: 1 });
+      const viewport = page.getViewport({ scale: RENDER_LONG_SIDE / Math.max(unit.width, unit.height) });
+      canvas.width = Math.round(viewport.width);
+      canvas.height = Math.round(viewport.height);
+      await page.render({ canvas, viewport, background: '#ffffff' }).promise;
+      page.cleanup();
+      aborted(signal);
+      const result = await worker.recognize(canvas);
+      aborted(signal);
+      onPage(n, tidyOcrText(result.data.text));
+    }
+    onProgress({ page: pages.at(-1) ?? 1, done: pages.length, total: pages.length, fraction: 0, stage: 'reading' });
+  } finally {
+    signal.removeEventListener('abort', stop);
+    // Frees the engine's memory (~100 MB); a cancelled run has stopped it already.
+    if (!signal.aborted) await worker.terminate().catch(() => undefined);
+    await task.destroy();
+  }
+}
