@@ -31,14 +31,18 @@ async function main() {
     const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
     const { pdf, texts } = await makeScannedPdf(page, PAGES, DPI);
     await gotoHydrated(page, `${server.url}/doc-qa`);
-    await page.getByLabel('Choose a PDF').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await page
+      .getByLabel('Choose a PDF')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
     await page.getByRole('button', { name: 'Read the scanned pages (OCR)' }).click({ timeout: 60_000 });
     const t0 = Date.now();
     await page.getByLabel('Page 1 text').waitFor({ timeout: 300_000 });
     const firstPage = (Date.now() - t0) / 1000;
     const status = page.getByTestId('ocr-status');
     await page.waitForFunction(
-      () => /^Read \d+ scanned pages? in/.test(document.querySelector('[data-testid="ocr-status"]')?.textContent ?? '') || document.querySelector('[data-testid="ocr"] [role="alert"]'),
+      () =>
+        /^Read \d+ scanned pages? in/.test(document.querySelector('[data-testid="ocr-status"]')?.textContent ?? '') ||
+        document.querySelector('[data-testid="ocr"] [role="alert"]'),
       undefined,
       { timeout: 600_000 },
     );
@@ -58,9 +62,13 @@ async function main() {
     }
     const n = texts.length;
     console.log(`Character accuracy (all ${n} pages, ${DPI} dpi): ${((weighted / truthChars) * 100).toFixed(2)} %`);
-    console.log(`Seconds per page, engine and model load included: ${(total / n).toFixed(2)} s (${total.toFixed(1)} s for ${n} pages)`);
+    console.log(
+      `Seconds per page, engine and model load included: ${(total / n).toFixed(2)} s (${total.toFixed(1)} s for ${n} pages)`,
+    );
     if (n > 1) {
-      console.log(`Seconds per page once loaded (pages 2–${n}): ${((total - firstPage) / (n - 1)).toFixed(2)} s; first page ${firstPage.toFixed(1)} s`);
+      console.log(
+        `Seconds per page once loaded (pages 2–${n}): ${((total - firstPage) / (n - 1)).toFixed(2)} s; first page ${firstPage.toFixed(1)} s`,
+      );
     }
     if (errors.length > 0) console.log(`Console errors:\n${errors.join('\n')}`);
     await close();

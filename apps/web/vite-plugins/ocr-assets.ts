@@ -11,7 +11,7 @@ import {
   OCR_LANG_FILE,
   OCR_VERSIONS,
   OCR_WORKER_FILE,
-} from '../app/features/doc-qa/ocr-assets';
+} from '../app/features/doc-qa/ocr-assets.ts';
 
 const require = createRequire(import.meta.url);
 

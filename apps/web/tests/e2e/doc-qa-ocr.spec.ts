@@ -40,7 +40,9 @@ describe('Document QA: scanned pages', { timeout: 300_000 }, () => {
     page.context().on('request', (r) => requests.push(r.url()));
     const { pdf } = await makeScannedPdf(page, SCAN);
     await gotoHydrated(page, `${site.server.url}/doc-qa`);
-    await page.getByLabel('Choose a PDF').setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await page
+      .getByLabel('Choose a PDF')
+      .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
     await expect.poll(() => page.getByTestId('preflight').textContent(), WAIT).toMatch(/^scan\.pdf: 2 pages, 0 words/);
     expect(await page.getByText('This PDF looks scanned — no text to search.').isVisible()).toBe(true);
     // The page works without the OCR engine until it is asked for.
@@ -58,7 +60,9 @@ describe('Document QA: scanned pages', { timeout: 300_000 }, () => {
 
     const page1 = page.getByLabel('Page 1 text');
     const page2 = page.getByLabel('Page 2 text');
-    await expect.poll(() => page.getByTestId('ocr-status').textContent(), WAIT).toMatch(/^Read 2 scanned pages in [\d.]+ s\.$/);
+    await expect
+      .poll(() => page.getByTestId('ocr-status').textContent(), WAIT)
+      .toMatch(/^Read 2 scanned pages in [\d.]+ s\.$/);
     expect(await progress.count()).toBe(0);
     const read1 = await page1.inputValue();
     const read2 = await page2.inputValue();
@@ -68,7 +72,9 @@ describe('Document QA: scanned pages', { timeout: 300_000 }, () => {
     const ocrFiles = requests.filter((u) => OCR_FILE.test(u));
     expect(ocrFiles.some((u) => u.endsWith('/eng.traineddata.gz'))).toBe(true);
     expect(ocrFiles.some((u) => u.endsWith('.wasm.js'))).toBe(true);
-    expect(requests.filter((u) => !u.startsWith(site.server.url) && !u.startsWith('data:') && !u.startsWith('blob:'))).toEqual([]);
+    expect(
+      requests.filter((u) => !u.startsWith(site.server.url) && !u.startsWith('data:') && !u.startsWith('blob:')),
+    ).toEqual([]);
 
     // The recognised text is the document's text now, page by page.
     const textBox = page.getByLabel('Document text (you can edit it)');

@@ -61,17 +61,17 @@ export async function renderScannedPages(
       const scale = dpi / 72;
       return pages.map((spec) => {
         const canvas = document.createElement('canvas');
-        canvas.width = Math.round((widthPt) * scale);
-        canvas.height = Math.round((heightPt) * scale);
+        canvas.width = Math.round(widthPt * scale);
+        canvas.height = Math.round(heightPt * scale);
         const ctx = canvas.getContext('2d');
         if (!ctx) throw new Error('No 2D canvas');
         ctx.fillStyle = '#fff';
         ctx.fillRect(0, 0, canvas.width, canvas.height);
         ctx.fillStyle = '#111';
         ctx.textBaseline = 'alphabetic';
-        ctx.font = `${Math.round((11) * scale)}px "DejaVu Sans", "Liberation Sans", Arial, sans-serif`;
-        const margin = Math.round((72) * scale);
-        const leading = Math.round((15) * scale);
+        ctx.font = `${Math.round(11 * scale)}px "DejaVu Sans", "Liberation Sans", Arial, sans-serif`;
+        const margin = Math.round(72 * scale);
+        const leading = Math.round(15 * scale);
         const right = canvas.width - margin;
         let y = margin + leading;
         for (const paragraph of spec.paragraphs) {
@@ -79,7 +79,10 @@ export async function renderScannedPages(
             for (const row of paragraph.table) {
               for (const [i, cell] of row.entries()) {
                 if (!cell) continue;
-                const x = i === 0 ? margin : margin + Math.round((220) * scale) + Math.round((90) * scale) * i - ctx.measureText(cell).width;
+                const x =
+                  i === 0
+                    ? margin
+                    : margin + Math.round(220 * scale) + Math.round(90 * scale) * i - ctx.measureText(cell).width;
                 ctx.fillText(cell, x, y);
               }
               y += leading;

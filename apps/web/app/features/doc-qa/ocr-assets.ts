@@ -3,7 +3,11 @@
  * build time). The folder name carries the package versions: files under assets/ are cached
  * forever, so an upgrade must change the path. The build stops if the installed versions differ.
  */
-export const OCR_VERSIONS = { 'tesseract.js': '7.0.0', 'tesseract.js-core': '7.0.0', '@tesseract.js-data/eng': '1.0.0' };
+export const OCR_VERSIONS = {
+  'tesseract.js': '7.0.0',
+  'tesseract.js-core': '7.0.0',
+  '@tesseract.js-data/eng': '1.0.0',
+};
 
 export const OCR_ASSET_DIR = 'assets/ocr-tesseract-7.0.0-eng-1.0.0';
 

@@ -2,10 +2,9 @@
 // a visitor asks for OCR (the panel that imports it is a lazy chunk); the engine's worker, its
 // WebAssembly core (~1.5 MB gzipped) and the English model (2.9 MB) are fetched from this site then.
 
-import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { createWorker, OEM } from 'tesseract.js';
+import type { OEM } from 'tesseract.js';
+import Tesseract from 'tesseract.js/dist/tesseract.esm.min.js';
 import { OCR_ASSET_DIR, OCR_WORKER_FILE } from './ocr-assets';
-import { PDF_READ_ERROR, PDF_SCRIPT_ERROR, PdfTextError } from './pdf-text.client';
 
 export interface OcrProgress {
   /** The PDF page being read. */
@@ -25,7 +24,16 @@ export interface OcrCallbacks {
   signal: AbortSignal;
 }
 
+/**
+ * Errors a visitor sees as they are. (Not shared with pdf-text.client: importing it here would
+ * split it out of the page's own chunk into one more request for every visitor.)
+ */
+export class OcrError extends Error {}
 export const OCR_LOAD_ERROR = 'The text reader could not be loaded. Check your connection and try again.';
+const PDF_READ_ERROR = 'Could not read the PDF file.';
+
+/** Tesseract's neural-network engine only (the build that has just it, and the smaller model). */
+const LSTM_ONLY = 1 as OEM.LSTM_ONLY;
 
 /** Longest side of the rendered page in pixels: ~220 dpi on a Letter page, enough for body text. */
 const RENDER_LONG_SIDE = 2400;
@@ -51,16 +59,18 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
   try {
     pdfjs = await import('pdfjs-dist');
   } catch {
-    throw new PdfTextError(PDF_SCRIPT_ERROR);
+    throw new OcrError(OCR_LOAD_ERROR);
   }
-  pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
+  // pdf-text.client set pdf.js's worker when it read the file (OCR is offered only after that).
+  // Importing the worker's URL here too would split it into one more chunk for every visitor.
+  if (!pdfjs.GlobalWorkerOptions.workerSrc) throw new OcrError(PDF_READ_ERROR);
   const base = new URL(`/${OCR_ASSET_DIR}/`, window.location.href).href;
   let current = { page: pages[0] ?? 1, done: 0 };
   onProgress({ ...current, total: pages.length, fraction: 0, stage: 'loading' });
 
-  let worker: Awaited<ReturnType<typeof createWorker>>;
+  let worker: Awaited<ReturnType<typeof Tesseract.createWorker>>;
   try {
-    worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    worker = await Tesseract.createWorker('eng', LSTM_ONLY, {
       workerPath: `${base}${OCR_WORKER_FILE}`,
       // A folder: tesseract.js picks the core build the browser's WebAssembly supports.
       corePath: base,
@@ -76,7 +86,7 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
       },
     });
   } catch {
-    throw new Error(OCR_LOAD_ERROR);
+    throw new OcrError(OCR_LOAD_ERROR);
   }
   const stop = () => void worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
@@ -88,7 +98,7 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
     try {
       doc = await task.promise;
     } catch {
-      throw new PdfTextError(PDF_READ_ERROR);
+      throw new OcrError(PDF_READ_ERROR);
     }
     const canvas = document.createElement('canvas');
     for (const [i, n] of pages.entries()) {

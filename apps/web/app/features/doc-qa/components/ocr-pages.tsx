@@ -1,7 +1,6 @@
 // The OCR panel: loaded with the OCR engine only when a visitor asks to read scanned pages.
 import { useEffect, useId, useRef, useState } from 'react';
-import { OCR_LOAD_ERROR, type OcrProgress, ocrPdfPages } from '../ocr.client';
-import { PdfTextError } from '../pdf-text.client';
+import { OcrError, type OcrProgress, ocrPdfPages } from '../ocr.client';
 
 export interface OcrPagesProps {
   file: File;
@@ -53,7 +52,7 @@ export default function OcrPages({ file, pages, onTexts }: OcrPagesProps) {
         setSeconds((performance.now() - t0) / 1000);
       } catch (e) {
         if (controller.signal.aborted) return;
-        setError(e instanceof PdfTextError || (e instanceof Error && e.message === OCR_LOAD_ERROR) ? e.message : 'The scanned pages could not be read.');
+        setError(e instanceof OcrError ? e.message : 'The scanned pages could not be read.');
       }
     })();
     return () => controller.abort();
@@ -68,7 +67,11 @@ export default function OcrPages({ file, pages, onTexts }: OcrPagesProps) {
 
   const running = error === null && progress.done < progress.total;
   return (
-    <section aria-labelledby={`${id}-h`} className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3" data-testid="ocr">
+    <section
+      aria-labelledby={`${id}-h`}
+      className="mt-4 rounded-lg border border-slate-200 bg-slate-50 p-3"
+      data-testid="ocr"
+    >
       <h3 id={`${id}-h`} className="text-base font-semibold text-slate-900">
         Scanned pages
       </h3>
