@@ -5,6 +5,7 @@
 import type { OEM } from 'tesseract.js';
 import Tesseract from 'tesseract.js/dist/tesseract.esm.min.js';
 import { OCR_ASSET_DIR, OCR_WORKER_FILE } from './ocr-assets';
+import { tidyOcrText } from './ocr-text';
 
 export interface OcrProgress {
   /** The PDF page being read. */
@@ -40,16 +41,6 @@ const RENDER_LONG_SIDE = 2400;
 
 function aborted(signal: AbortSignal) {
   if (signal.aborted) throw new DOMException('OCR cancelled', 'AbortError');
-}
-
-/** Tesseract's text: trailing spaces off, runs of blank lines to one (a paragraph break). */
-export function tidyOcrText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.trimEnd())
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
 }
 
 /** Renders each requested page of the PDF with pdf.js and reads its text with Tesseract. */
