@@ -1,6 +1,7 @@
 // `npm run bench:ocr`: OCR of the Document QA page on a generated scanned PDF, in headless Debian
 // Chromium against the production build (`npm run build` first). The PDF holds a few pages of
-// filing-like prose and tables, drawn as pixels (BENCH_OCR_DPI, default 200) with no text layer.
+// filing-like prose and tables, drawn as pixels (BENCH_OCR_DPI, default 200; BENCH_OCR_ROUGH=1 turns,
+// blurs and speckles them like a photocopied scan) with no text layer.
 // Prints each page's character accuracy (1 − Levenshtein / length, whitespace normalised) and
 // the seconds per page the visitor waits, with and without loading the engine and model.
 import { filingPages } from '@app/doc-qa/testing/filing';
@@ -9,6 +10,7 @@ import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from '@app/test-supp
 import { startServer } from '@app/test-support/server';
 
 const DPI = Number(process.env.BENCH_OCR_DPI ?? 200);
+const ROUGH = process.env.BENCH_OCR_ROUGH === '1';
 
 const PROSE: ScannedPageSpec = {
   paragraphs: [
@@ -29,7 +31,7 @@ async function main() {
   const browser = await launchBrowser();
   try {
     const { page, errors, close } = await openPage(browser, VIEWPORTS.desktop);
-    const { pdf, texts } = await makeScannedPdf(page, PAGES, DPI);
+    const { pdf, texts } = await makeScannedPdf(page, PAGES, { dpi: DPI, rough: ROUGH });
     await gotoHydrated(page, `${server.url}/doc-qa`);
     await page
       .getByLabel('Choose a PDF')
@@ -61,7 +63,9 @@ async function main() {
       if (process.env.BENCH_OCR_SHOW) console.log(read);
     }
     const n = texts.length;
-    console.log(`Character accuracy (all ${n} pages, ${DPI} dpi): ${((weighted / truthChars) * 100).toFixed(2)} %`);
+    console.log(
+      `Character accuracy (all ${n} pages, ${DPI} dpi, ${ROUGH ? 'rough' : 'clean'} scan): ${((weighted / truthChars) * 100).toFixed(2)} %`,
+    );
     console.log(
       `Seconds per page, engine and model load included: ${(total / n).toFixed(2)} s (${total.toFixed(1)} s for ${n} pages)`,
     );

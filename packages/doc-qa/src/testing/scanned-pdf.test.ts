@@ -31,7 +31,16 @@ describe('scanned pages', () => {
   it('states the text of paragraphs and table rows in reading order', () => {
     expect(
       scannedPageText({
-        paragraphs: ['Liquidity', { table: [['', '2022', '2021'], ['Inventories', '1,840', '1,620']] }, 'Repaid.'],
+        paragraphs: [
+          'Liquidity',
+          {
+            table: [
+              ['', '2022', '2021'],
+              ['Inventories', '1,840', '1,620'],
+            ],
+          },
+          'Repaid.',
+        ],
       }),
     ).toBe('Liquidity\n\n2022 2021\nInventories 1,840 1,620\n\nRepaid.');
   });
