@@ -9,7 +9,9 @@ describe('tidyOcrText', () => {
   });
 
   it('keeps the leading spaces that place table columns', () => {
-    expect(tidyOcrText('\n      2022   2021\nTotal   $ 23,601   $ 21,920\n')).toBe('      2022   2021\nTotal   $ 23,601   $ 21,920');
+    expect(tidyOcrText('\n      2022   2021\nTotal   $ 23,601   $ 21,920\n')).toBe(
+      '      2022   2021\nTotal   $ 23,601   $ 21,920',
+    );
   });
 
   it('gives an empty string for a page with nothing on it', () => {

@@ -31,6 +31,7 @@ export interface OcrCallbacks {
  */
 export class OcrError extends Error {}
 export const OCR_LOAD_ERROR = 'The text reader could not be loaded. Check your connection and try again.';
+const OCR_UNSUPPORTED = 'This browser cannot run the text reader (it needs WebAssembly).';
 const PDF_READ_ERROR = 'Could not read the PDF file.';
 
 /** Tesseract's neural-network engine only (the build that has just it, and the smaller model). */
@@ -38,6 +39,13 @@ const LSTM_ONLY = 1 as OEM.LSTM_ONLY;
 
 /** Longest side of the rendered page in pixels: ~220 dpi on a Letter page, enough for body text. */
 const RENDER_LONG_SIDE = 2400;
+
+/**
+ * How long the engine may take to start before the visitor is told it did not: its files are
+ * ~4.5 MB. When WebAssembly cannot start (a policy forbids it, say), tesseract.js only logs the
+ * failure inside its worker and never settles, so the wait needs an end.
+ */
+const START_LIMIT_MS = 180_000;
 
 function aborted(signal: AbortSignal) {
   if (signal.aborted) throw new DOMException('OCR cancelled', 'AbortError');
@@ -55,13 +63,22 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
   // pdf-text.client set pdf.js's worker when it read the file (OCR is offered only after that).
   // Importing the worker's URL here too would split it into one more chunk for every visitor.
   if (!pdfjs.GlobalWorkerOptions.workerSrc) throw new OcrError(PDF_READ_ERROR);
+  if (typeof WebAssembly !== 'object') throw new OcrError(OCR_UNSUPPORTED);
   const base = new URL(`/${OCR_ASSET_DIR}/`, window.location.href).href;
   let current = { page: pages[0] ?? 1, done: 0 };
   onProgress({ ...current, total: pages.length, fraction: 0, stage: 'loading' });
 
+  // Errors the engine reports outside a job (its worker failing) end the run.
+  let fail: (reason: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => undefined);
+
   let worker: Awaited<ReturnType<typeof Tesseract.createWorker>>;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    worker = await Tesseract.createWorker('eng', LSTM_ONLY, {
+    const starting = Tesseract.createWorker('eng', LSTM_ONLY, {
       workerPath: `${base}${OCR_WORKER_FILE}`,
       // A folder: tesseract.js picks the core build the browser's WebAssembly supports.
       corePath: base,
@@ -75,9 +92,21 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
           onProgress({ ...current, total: pages.length, fraction: m.progress, stage: 'reading' });
         }
       },
+      errorHandler: fail,
     });
+    // A worker that starts after the limit (or after a cancel) is stopped, not leaked.
+    starting.then((w) => (signal.aborted || timer === undefined ? w.terminate() : undefined)).catch(() => undefined);
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        timer = undefined;
+        reject(new Error('start limit'));
+      }, START_LIMIT_MS);
+    });
+    worker = await Promise.race([starting, failed, limit]);
   } catch {
     throw new OcrError(OCR_LOAD_ERROR);
+  } finally {
+    clearTimeout(timer);
   }
   const stop = () => void worker.terminate();
   signal.addEventListener('abort', stop, { once: true });
@@ -104,7 +133,7 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
       await page.render({ canvas, viewport, background: '#ffffff' }).promise;
       page.cleanup();
       aborted(signal);
-      const result = await worker.recognize(canvas);
+      const result = await Promise.race([worker.recognize(canvas), failed]);
       aborted(signal);
       onPage(n, tidyOcrText(result.data.text));
     }
