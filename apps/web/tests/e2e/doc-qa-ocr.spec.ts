@@ -92,6 +92,11 @@ describe('Document QA: scanned pages', { timeout: 300_000 }, () => {
 
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'doc-qa-ocr-1280.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The page boxes fit a phone's screen too.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
   });
