@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { ocrAssets } from './vite-plugins/ocr-assets.ts';
 
 // Fewer, larger script files for the first visit: on a slow mobile connection each extra request
 // costs a round trip before the page can hydrate (Lighthouse counted 13 scripts on the home page).
@@ -12,7 +13,7 @@ const SHARED_APP = /app[\\/](components|lib)[\\/]/;
 const FORMS = /app[\\/]lib[\\/]form\.ts/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), ocrAssets()],
   build: {
     rolldownOptions: {
       output: {

@@ -32,7 +32,9 @@ export function contentSecurityPolicy(nonce: string, googleSignIn = false): stri
   return [
     "default-src 'self'",
     // Under 'strict-dynamic' a host list is ignored by CSP3 browsers; it serves older ones.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${googleSignIn ? ` ${GOOGLE_GSI}client` : ''}`,
+    // 'wasm-unsafe-eval' lets WebAssembly compile (the Document QA page's OCR engine, in its
+    // worker); it allows no JavaScript eval.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${googleSignIn ? ` ${GOOGLE_GSI}client` : ''}`,
     `style-src 'self' 'unsafe-inline'${googleSignIn ? ` ${GOOGLE_GSI}style` : ''}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

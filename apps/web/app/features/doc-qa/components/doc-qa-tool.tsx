@@ -2,7 +2,7 @@ import { joinPages } from '@app/doc-qa/chunk';
 import type { AnswerResult, Evidence } from '@app/doc-qa/engine';
 import { documentStats } from '@app/doc-qa/stats';
 import { formatCount } from '@app/shared/format';
-import { type ChangeEvent, type FormEvent, useId, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
 import { useDocQaWorker } from '../hooks/use-doc-qa-worker';
 import { looksLikePdf } from '../is-pdf';
 import { extractPdfPages, PdfTextError } from '../pdf-text.client';
@@ -12,6 +12,17 @@ import { EvidenceView } from './evidence-view';
 type Busy = 'reading' | 'indexing' | 'answering' | null;
 
 const NOT_FOUND = 'Not found in this document';
+
+/** The OCR panel and engine: a separate chunk, fetched only when a visitor asks for OCR. */
+const OcrPages = lazy(() =>
+  import('./ocr-pages').catch(() => ({
+    default: () => (
+      <p className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+        The text reader could not be loaded. Check your connection and try again.
+      </p>
+    ),
+  })),
+);
 
 /** Scrolls the text box so `start` sits near its top, and selects the passage. */
 function showInTextBox(box: HTMLTextAreaElement, start: number, end: number) {
@@ -43,6 +54,9 @@ export function DocQaTool() {
   const { index, ask } = useDocQaWorker();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const indexedText = useRef<string | null>(null);
+  /** The PDF last read and its pages' text layer, for OCR of the pages that have none. */
+  const pdf = useRef<{ file: File; pages: string[] } | null>(null);
+  const [ocr, setOcr] = useState<{ file: File; pages: number[] } | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [question, setQuestion] = useState('');
@@ -69,6 +83,8 @@ export function DocQaTool() {
     setError(null);
     setResult(null);
     setTiming(null);
+    setOcr(null);
+    pdf.current = null;
     // Busy first: the file input is disabled while this one is read, so a second pick cannot race it.
     setBusy('reading');
     const t0 = performance.now();
@@ -87,6 +103,7 @@ export function DocQaTool() {
       const joined = joinPages(pages);
       setFileName(file.name);
       setText(joined);
+      pdf.current = { file, pages };
       const indexMs = await reindex(joined);
       setTiming({ readMs, indexMs });
     } catch (e) {
@@ -112,6 +129,13 @@ export function DocQaTool() {
     } finally {
       setBusy(null);
     }
+  }
+
+  /** Recognised (and corrected) pages replace the empty ones; questions then search them. */
+  function applyOcrTexts(texts: ReadonlyMap<number, string>) {
+    const source = pdf.current;
+    if (!source) return;
+    setText(joinPages(source.pages.map((page, i) => texts.get(i + 1) ?? page)));
   }
 
   function show(evidence: Evidence) {
@@ -160,6 +184,27 @@ export function DocQaTool() {
           >
             {warning}
           </p>
+        ) : null}
+        {warning && !ocr && pdf.current ? (
+          <button
+            type="button"
+            onClick={() => pdf.current && setOcr({ file: pdf.current.file, pages: stats.emptyPages })}
+            disabled={busy !== null}
+            className="mt-2 rounded-lg border border-brand-600 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            Read the scanned pages (OCR)
+          </button>
+        ) : null}
+        {ocr ? (
+          <Suspense
+            fallback={
+              <p className="mt-4 text-sm text-slate-700" role="status">
+                Loading the text reader…
+              </p>
+            }
+          >
+            <OcrPages file={ocr.file} pages={ocr.pages} onTexts={applyOcrTexts} />
+          </Suspense>
         ) : null}
         <label htmlFor={ids.text} className="mt-4 block text-sm font-medium text-slate-700">
           Document text (you can edit it)
