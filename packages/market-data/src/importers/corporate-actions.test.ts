@@ -71,6 +71,10 @@ function writeFixtures(dir: string) {
       ADJUSTED.map((date) => ({ date, close: 100, volume: 3e6, basis: 'adjusted_2022-01-28' })),
     ),
   );
+  // A vendor coefficient its own as-traded closes do not bear out (as ANTM 2002-03-18).
+  const phantom = series(Y2022.slice(0, 150), { at: 100, close: [100, 101], volume: [1e6, 1e6, 1e6] });
+  (phantom[100] as Row).coefficient = 2;
+  av.push(...alphaVantage('PHNT', phantom));
   writeFileSync(join(dir, 'av.csv'), `${av.join('\n')}\n`);
   writeFileSync(join(dir, 'yahoo.csv'), `${yh.join('\n')}\n`);
   writeFileSync(join(dir, 'corporate-actions.csv'), `date,ticker,ratio,kind\n${spinDay},SPIN,2,spin-off\n`);
@@ -159,6 +163,15 @@ describe.each(testEngines())('corporate actions before inference, on %s', (engin
     expect(await splitsOf('SPUN')).toEqual([]);
     expect(await closeOn('SPIN', Y2022[0] as string)).toBe(100);
     expect(report.doubts.map((d) => d.reason)).toContainEqual(expect.stringMatching(/SPIN .*spin-off within 3 days/));
+  });
+
+  it("does not apply a vendor coefficient that the same vendor's closes do not bear out, and lists it", async () => {
+    expect(await splitsOf('PHNT')).toEqual([]);
+    expect(await closeOn('PHNT', Y2022[0] as string)).toBe(100);
+    const doubts = report.doubts.map((d) => `${d.file}:${d.line} ${d.reason}`);
+    expect(doubts).toContainEqual(
+      expect.stringMatching(/^av\.csv:\d+ vendor split not applied: PHNT .* coefficient 2, .*moved ×1\.010/),
+    );
   });
 
   it('applies a split found in the newer file to every earlier row, across the gap between the files', async () => {

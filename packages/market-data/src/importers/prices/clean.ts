@@ -104,6 +104,15 @@ export function cleanSeries(
           s.lines[i],
           `spin-off: ${s.ticker} ${s.dates[i]} vendor coefficient ${coefficient} is no share ratio; prices not adjusted, and no split is inferred near it`,
         );
+      else if (k > 0 && s.vendor === 'as-traded' && !movedBy(close, k, ratio))
+        // The vendor's own as-traded close does not move by its coefficient: the coefficient is
+        // the vendor's error (ANTM 2002-03-18 in Alpha Vantage: 2.0 while the close went 56.90 →
+        // 58.30), and applying it would halve every earlier close.
+        report.doubt(
+          s.file,
+          s.lines[i],
+          `vendor split not applied: ${s.ticker} ${s.dates[i]} coefficient ${coefficient}, but the vendor's own close moved ×${((close[k] as number) / (close[k - 1] as number)).toFixed(3)} (${close[k - 1]} → ${close[k]}), not ×${(1 / ratio).toFixed(3)}`,
+        );
       else if (!known(dates[k] as string)) {
         splits.push({ date: dates[k] as string, ratio, evidence: 'vendor' });
         report.correct(
@@ -209,6 +218,12 @@ function inferSplit(
     ratio,
     why: `close ratio ${priceRatio.toFixed(3)}, share volume ×${lastingVolume.toFixed(2)} over the next month`,
   };
+}
+
+/** Whether the close moved by the split ratio overnight into row k (by more than a third of it, in log terms). */
+function movedBy(close: readonly number[], k: number, ratio: number): boolean {
+  const move = (close[k - 1] as number) / (close[k] as number);
+  return Math.abs(Math.log(move)) >= Math.abs(Math.log(ratio)) / 3;
 }
 
 /**
