@@ -48,6 +48,8 @@ console.log(
 );
 const model = { ...fit(examples), trainedOn: `${basename(path)}: ${examples.length} questions` };
 const inSample = score(examples, model);
-console.log(`R1 fitted on all (in-sample): EM ${inSample.em.toFixed(1)}  F1 ${inSample.f1.toFixed(1)}`);
-writeFileSync(OUT, `${JSON.stringify(model, null, 1)}\n`);
+console.log(
+  `R1 fitted on all (in-sample): EM ${inSample.em.toFixed(1)}  F1 ${inSample.f1.toFixed(1)}; "not found" below support ${model.minSupport}`,
+);
+writeFileSync(OUT, `${JSON.stringify(model, null, 2)}\n`);
 console.log(`Weights written to ${OUT}`);
