@@ -1,5 +1,5 @@
 import type { DocQaEngine } from './engine';
-import { DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates } from './reader-r1';
+import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates } from './reader-r1';
 import { f1Score, normalizeAnswer } from './squad';
 
 /** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
@@ -113,16 +113,7 @@ export function calibrate(examples: readonly Example[], model: R1Weights): numbe
 }
 
 function top(ex: Example, model: R1Weights): Example['rows'][number] | null {
-  let best: Example['rows'][number] | null = null;
-  let bestZ = Number.NEGATIVE_INFINITY;
-  for (const r of ex.rows) {
-    const z = dot(model.weights, r.features);
-    if (z > bestZ) {
-      bestZ = z;
-      best = r;
-    }
-  }
-  return best;
+  return choose(ex.rows, (r) => dot(model.weights, r.features));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   questionType,
   spansOf,
 } from './reader';
+import { f1Score } from './squad';
 import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
 /**
@@ -464,7 +465,35 @@ export function dot(weights: readonly number[], features: readonly number[]): nu
   return s;
 }
 
-/** The best-scoring candidate by the fitted weights; `score` is its probability. */
+/** Candidates weighed together when choosing the answer. */
+const CONSENSUS = 20;
+
+/**
+ * The answer among scored candidates: of the best-scoring ones, the span with the highest
+ * expected F1 against the others under the model's softmax (overlapping candidates vote for the
+ * words they share, so a span most of the likely ones agree on wins over a lone top score).
+ */
+export function choose<T extends { text: string }>(candidates: readonly T[], scoreOf: (c: T) => number): T | null {
+  const ranked = candidates.map((c) => ({ c, z: scoreOf(c) })).sort((a, b) => b.z - a.z);
+  const top = ranked.slice(0, CONSENSUS);
+  const first = top[0];
+  if (!first) return null;
+  const p = top.map((x) => Math.exp(x.z - first.z));
+  const sum = p.reduce((a, b) => a + b, 0);
+  let best = first.c;
+  let bestGain = Number.NEGATIVE_INFINITY;
+  for (const x of top) {
+    let gain = 0;
+    for (const [j, y] of top.entries()) gain += ((p[j] ?? 0) / sum) * (x === y ? 1 : f1Score(x.c.text, y.c.text));
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = x.c;
+    }
+  }
+  return best;
+}
+
+/** The answer chosen by the fitted weights; `score` is its probability. */
 export function readR1(
   question: string,
   passages: readonly Passage[],
@@ -472,12 +501,8 @@ export function readR1(
   model: R1Weights,
   passageScores?: readonly number[],
 ): Candidate | null {
-  let best: Candidate | null = null;
-  for (const c of r1Candidates(question, passages, qTerms, passageScores)) {
-    const z = dot(model.weights, c.features);
-    const p = 1 / (1 + Math.exp(-z));
-    if (!best || p > best.score)
-      best = { passage: c.passage, start: c.start, end: c.end, text: c.text, score: p, support: c.support };
-  }
-  return best;
+  const c = choose(r1Candidates(question, passages, qTerms, passageScores), (x) => dot(model.weights, x.features));
+  if (!c) return null;
+  const p = 1 / (1 + Math.exp(-dot(model.weights, c.features)));
+  return { passage: c.passage, start: c.start, end: c.end, text: c.text, score: p, support: c.support };
 }
