@@ -1,10 +1,11 @@
 import { causeIn, explanation, listItems, polarity, rankSentences } from './analyst';
-import { Bm25Index, type Hit } from './bm25';
+import type { Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import { CUE_WORDS, operationOf, type QuestionKind, questionKind } from './kinds';
 import R1_WEIGHTS from './r1-weights.json';
 import { type Candidate, type QuestionTerms, questionType, readR0 } from './reader';
-import { type R1Weights, readR1 } from './reader-r1';
+import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
+import { PassageIndex, prefixesOf } from './retrieval';
 import {
   type CellRef,
   choose,
@@ -61,7 +62,7 @@ export interface AnswerResult {
 export interface DocQaOptions extends ChunkOptions {
   /** How many passages the reader looks at. */
   readDepth?: number;
-  /** Below this share of the question's weighted terms in the answer's sentence, answer null. */
+  /** Below this share of the question's weighted terms in the answer's sentence, answer null (default: R1's calibrated threshold, 0.3 for R0). */
   minSupport?: number;
   /** Span reader: R1 (learned, the default) or R0 (hand-weighted, also R1's fallback). */
   reader?: 'r0' | 'r1';
@@ -129,27 +130,17 @@ const ROW_MATCH = 0.62;
  * support it. Reader R0 picks spans for factoid questions.
  */
 export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
-  const readDepth = options.readDepth ?? 4;
-  const minSupport = options.minSupport ?? 0.3;
+  const readDepth = options.readDepth ?? 6;
   const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
+  // R1 declines below the threshold calibrated with its weights; R0 below the hand-set one.
+  const minSupport = options.minSupport ?? r1?.minSupport ?? DEFAULT_MIN_SUPPORT;
   const readSpanIn = (question: string, ranked: readonly Passage[], qTerms: QuestionTerms, scores?: number[]) => {
     const learned = r1 && r1.weights.length > 0 ? readR1(question, ranked, qTerms, r1, scores) : null;
     return learned ?? readR0(question, ranked, qTerms, { passageScores: scores });
   };
   const passages = chunkDocument(text, options);
   const tables = findTables(text);
-  // A passage holding rows of a table is indexed with the table's caption and column headers, so
-  // rows cut away from their header still answer to "net sales in 2019".
-  const index = new Bm25Index(
-    passages.map((p) => {
-      const own = terms(p.text);
-      for (const t of tables) {
-        if (t.end <= p.start || t.start >= p.end || p.start <= t.start) continue;
-        own.push(...terms(`${t.caption} ${t.columns.map((c) => c.header).join(' ')}`));
-      }
-      return own;
-    }),
-  );
+  const index = new PassageIndex(text, passages, tables);
 
   const weigh = (qs: readonly string[]): QuestionTerms => {
     const weights = new Map<string, number>();
@@ -164,10 +155,12 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
   };
   const questionTerms = (question: string) => weigh(terms(question));
   /** Content words only: long analyst questions retrieve by what they are about. */
-  const contentTerms = (question: string) =>
-    weigh(terms(question).filter((t) => !CUE_WORDS.has(t) && !/^(?:19|20)\d{2}$/.test(t)));
+  const isContent = (t: string) => !CUE_WORDS.has(t) && !/^(?:19|20)\d{2}$/.test(t);
+  const contentTerms = (question: string) => weigh(terms(question).filter(isContent));
 
-  const retrieve = (question: string, limit: number) => index.search(terms(question), limit);
+  const retrieve = (question: string, limit: number) => index.search(terms(question), limit, prefixesOf(question));
+  /** What the span reader reads: the best passages, two windows at most of one block. */
+  const readerHits = (question: string) => index.search(terms(question), readDepth, prefixesOf(question), 2);
 
   const none = (kind: QuestionKind, lookedFor: string | null): AnswerResult => ({
     answer: null,
@@ -204,7 +197,7 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
 
   const readSpan = (question: string, kind: QuestionKind) => readSpanWithSupport(question, kind).result;
   const readSpanWithSupport = (question: string, kind: QuestionKind): { result: AnswerResult; support: number } => {
-    const hits = retrieve(question, readDepth);
+    const hits = readerHits(question);
     const top = hits[0];
     const qTerms = questionTerms(question);
     const declined = { result: none(kind, [...qTerms.weights.keys()].join(', ')), support: 0 };
@@ -247,7 +240,7 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
   const sentenceAnswer = (question: string, kind: QuestionKind): AnswerResult => {
     const q = contentTerms(question);
     const qs = [...q.weights.keys()];
-    const hits = index.search(qs, 6);
+    const hits = index.search(qs, 6, prefixesOf(question, isContent));
     const top = hits[0];
     if (!top) return none(kind, qs.join(', '));
     const ranked = hits.map((h) => passages[h.doc] as Passage);
@@ -301,7 +294,7 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     tables,
     retrieve,
     readerInput(question) {
-      const hits = retrieve(question, readDepth);
+      const hits = readerHits(question);
       const top = hits[0]?.score ?? 1;
       return {
         passages: hits.map((h) => passages[h.doc] as Passage),
@@ -313,7 +306,7 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
       const kind = questionKind(question);
       if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(question, kind);
       const q = { ...contentTerms(question), text: question };
-      const hits = index.search([...q.weights.keys()], 6);
+      const hits = index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
       const boost = pageBoostOf(hits);
       const years = questionYears(question);
       const rows: RowMatch[] = tables.length > 0 ? matchRows(tables, q, years, boost) : [];

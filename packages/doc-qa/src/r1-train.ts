@@ -1,5 +1,5 @@
 import type { DocQaEngine } from './engine';
-import { dot, FEATURES, type R1Weights, r1Candidates } from './reader-r1';
+import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates } from './reader-r1';
 import { f1Score, normalizeAnswer } from './squad';
 
 /** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
@@ -23,9 +23,9 @@ export function examplesFor(engine: DocQaEngine, question: string, answers: stri
 /**
  * Logistic regression over each question's candidates (a softmax across them: the model picks
  * one span), fitted to targets proportional to each span's F1 against the gold answers, by
- * full-batch Adam with a little L2.
+ * full-batch Adam with a little L2; the "not found" threshold is calibrated on the same questions.
  */
-export function fit(examples: readonly Example[], iterations = 300, l2 = 1e-4): R1Weights {
+export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): R1Weights {
   const n = FEATURES.length;
   const w = new Float64Array(n);
   const m = new Float64Array(n);
@@ -83,23 +83,52 @@ export function fit(examples: readonly Example[], iterations = 300, l2 = 1e-4): 
       w[i] = (w[i] as number) - (lr * mh) / (Math.sqrt(vh) + 1e-8);
     }
   }
-  return { features: [...FEATURES], weights: [...w].map((x) => Number(x.toFixed(4))) };
+  const model: R1Weights = { features: [...FEATURES], weights: [...w].map((x) => Number(x.toFixed(4))) };
+  return { ...model, minSupport: calibrate(examples, model) };
 }
 
-/** EM and F1 (0–100) of the top-scoring candidate per question; a question without candidates scores 0. */
-export function score(examples: readonly Example[], model: R1Weights, minSupport = 0.3): { em: number; f1: number } {
+/** Supports tried as the "not found" threshold. */
+const THRESHOLDS = Array.from({ length: 11 }, (_, i) => i / 20);
+/** Answers this poor on average (F1 0–1) are better declined. */
+const DECLINE_BELOW = 0.15;
+
+/**
+ * The "not found" threshold: the highest share of the question's words in the answer's sentence
+ * (of 0, 0.05, …, 0.5) below which the model's answers on the fitted questions average an F1
+ * under 0.15 — declining there loses almost nothing when the document does hold the answer.
+ */
+export function calibrate(examples: readonly Example[], model: R1Weights): number {
+  const picked: Array<{ support: number; f1: number }> = [];
+  for (const ex of examples) {
+    const best = top(ex, model);
+    if (best) picked.push({ support: best.support, f1: best.target });
+  }
+  let threshold = 0;
+  for (const t of THRESHOLDS) {
+    const below = picked.filter((p) => p.support < t);
+    if (below.length > 0 && below.reduce((s, p) => s + p.f1, 0) / below.length >= DECLINE_BELOW) break;
+    threshold = t;
+  }
+  return threshold;
+}
+
+function top(ex: Example, model: R1Weights): Example['rows'][number] | null {
+  return choose(ex.rows, (r) => dot(model.weights, r.features));
+}
+
+/**
+ * EM and F1 (0–100) of the top-scoring candidate per question; a question without candidates, or
+ * whose answer the model's threshold declines, scores 0.
+ */
+export function score(
+  examples: readonly Example[],
+  model: R1Weights,
+  minSupport = model.minSupport ?? DEFAULT_MIN_SUPPORT,
+): { em: number; f1: number } {
   let em = 0;
   let f1 = 0;
   for (const ex of examples) {
-    let best: (typeof ex.rows)[number] | null = null;
-    let bestZ = Number.NEGATIVE_INFINITY;
-    for (const r of ex.rows) {
-      const z = dot(model.weights, r.features);
-      if (z > bestZ) {
-        bestZ = z;
-        best = r;
-      }
-    }
+    const best = top(ex, model);
     if (!best || best.support < minSupport) continue;
     const answer = best.text;
     em += Math.max(0, ...ex.answers.map((a) => (normalizeAnswer(a) === normalizeAnswer(answer) ? 1 : 0)));

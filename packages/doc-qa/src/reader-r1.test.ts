@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocQa } from './engine';
 import { examplesFor, fit, score } from './r1-train';
 import R1_WEIGHTS from './r1-weights.json';
-import { FEATURES } from './reader-r1';
+import { choose, FEATURES } from './reader-r1';
 
 describe('reader R1', () => {
   it('ships weights for exactly the features it computes', () => {
@@ -22,9 +22,24 @@ describe('reader R1', () => {
       examplesFor(engine, 'What did the company sell to farmers?', ['soil meters'], 'a'),
     ];
     const untrained = score(examples, { features: [...FEATURES], weights: FEATURES.map(() => 0) });
-    const trained = score(examples, fit(examples, 200));
+    const model = fit(examples, 200);
+    const trained = score(examples, model);
     expect(trained.f1).toBeGreaterThan(untrained.f1);
     expect(trained.em).toBeGreaterThanOrEqual(75);
+    // The "not found" threshold comes with the weights, from the same questions.
+    expect(model.minSupport).toBeGreaterThanOrEqual(0);
+    expect(model.minSupport).toBeLessThanOrEqual(0.5);
+  });
+
+  it('chooses the span the likely candidates agree on over a lone top score', () => {
+    const spans = [
+      { text: 'Helena Marsh', z: 1.0 },
+      { text: 'Marsh', z: 0.9 },
+      { text: 'Helena', z: 0.8 },
+      { text: 'Dayton', z: 1.1 },
+    ];
+    expect(choose(spans, (s) => s.z)?.text).toBe('Helena Marsh');
+    expect(choose([], () => 0)).toBeNull();
   });
 
   it('answers with the shipped weights and keeps R0 as an option', () => {

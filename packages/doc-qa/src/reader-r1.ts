@@ -12,35 +12,71 @@ import {
   questionType,
   spansOf,
 } from './reader';
+import { f1Score } from './squad';
 import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
 /**
- * Reader R1: candidate spans (noun phrases from compromise's part-of-speech tags, names, numbers
- * with units, dates, phrases next to the question's words) scored by a logistic regression whose
- * weights `npm run train:docqa` fits on SQuAD. Features are what R0 weighs by hand, plus the span's
- * kind against the question's wh-word and its parts of speech.
+ * Reader R1: candidate spans (noun phrases and their parts from compromise's part-of-speech tags,
+ * names, numbers with units, dates, the words between the question's words, clauses between
+ * commas) scored by a log-linear model over each question's candidates, whose weights
+ * `npm run train:docqa` fits on SQuAD. The features are unlexicalised: how well the span's
+ * sentence covers the question, where the span sits against the matched words (distance left and
+ * right, IDF-weighted overlap within 3 and 6 words), its length, and what the span is (kind, the
+ * part of speech or entity type of its head, the preposition before it) crossed with what the
+ * question asks for.
  */
 
 export interface R1Weights {
   /** Names of the features, in order, so a stale weights file is caught. */
   features: string[];
   weights: number[];
+  /** Below this share of the question's weighted words in the answer's sentence, "not found". */
+  minSupport?: number;
   /** Fitted on, for the record. */
   trainedOn?: string;
 }
 
-type SpanKind = 'number' | 'date' | 'name' | 'np' | 'phrase';
-const SPAN_KINDS: readonly SpanKind[] = ['number', 'date', 'name', 'np', 'phrase'];
+/** The "not found" threshold when a model states none (and for R0). */
+export const DEFAULT_MIN_SUPPORT = 0.3;
+
+type SpanKind = 'number' | 'date' | 'name' | 'np' | 'phrase' | 'part' | 'clause';
+const SPAN_KINDS: readonly SpanKind[] = ['number', 'date', 'name', 'np', 'phrase', 'part', 'clause'];
 const Q_TYPES: readonly QuestionType[] = ['number', 'date', 'person', 'place', 'entity', 'reason', 'other'];
+const HEADS = ['person', 'place', 'org', 'date', 'value', 'proper', 'noun', 'adjective', 'verb', 'other'] as const;
+type Head = (typeof HEADS)[number];
+// Prepositions before a span, grouped by what they usually introduce.
+const PREP_GROUPS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['in', /^(?:in|at|on|near|inside|within|across)$/],
+  ['by', /^by$/],
+  ['of', /^of$/],
+  ['to', /^(?:to|for|into|toward|towards)$/],
+  ['from', /^(?:from|after|before|since|until|during)$/],
+  ['as', /^(?:as|than|like|called|named|known)$/],
+  ['is', /^(?:is|are|was|were|be|been|became|becomes)$/],
+];
+const LENGTHS = [1, 2, 3, 5, 8, Number.POSITIVE_INFINITY];
 
 export const FEATURES: readonly string[] = [
   'bias',
   'support',
+  'support_rel',
+  'support_best',
+  'matched_share',
   'local',
   'passage',
+  'passage_first',
+  'passage_second',
   'qword_share',
-  'log_length',
+  'qword_any',
+  ...LENGTHS.map((n) => `length<=${n}`),
   'near',
+  'near_left',
+  'near_right',
+  'hit_left',
+  'hit_right',
+  'window3',
+  'window6',
+  'left_share',
   'position',
   'capitalised',
   'line_item',
@@ -52,7 +88,12 @@ export const FEATURES: readonly string[] = [
   'is_year',
   'percent_asked_missing',
   'starts_stopword',
+  'ends_stopword',
+  'whole_clause',
+  'in_parentheses',
   ...Q_TYPES.flatMap((q) => SPAN_KINDS.map((s) => `type:${q}:${s}`)),
+  ...Q_TYPES.flatMap((q) => HEADS.map((h) => `head:${q}:${h}`)),
+  ...Q_TYPES.flatMap((q) => PREP_GROUPS.map(([p]) => `prep:${q}:${p}`)),
 ];
 
 interface Tagged {
@@ -60,6 +101,8 @@ interface Tagged {
   /** Part-of-speech tags of each word (aligned by offset), from compromise. */
   tags: Array<readonly string[]>;
   nounPhrases: Array<[number, number]>;
+  /** Noun phrases as word ranges [first, last]. */
+  npWords: Array<[number, number]>;
 }
 
 const NP_TAG =
@@ -80,18 +123,10 @@ function tagSentence(text: string): Tagged {
     }
   }
   // Noun phrases: runs of nominal words, without a leading determiner.
-  const nounPhrases: Array<[number, number]> = [];
+  const npWords: Array<[number, number]> = [];
   let from = -1;
   const close = (to: number) => {
-    if (from >= 0 && to >= from) {
-      const first = words[from];
-      const last = words[to];
-      if (first && last) nounPhrases.push([first.start, last.end]);
-      if (to - from >= 3) {
-        const tail = words[to - 2];
-        if (tail && last) nounPhrases.push([tail.start, last.end]);
-      }
-    }
+    if (from >= 0 && to >= from) npWords.push([from, to]);
     from = -1;
   };
   for (let i = 0; i < words.length; i += 1) {
@@ -103,7 +138,32 @@ function tagSentence(text: string): Tagged {
     } else close(i - 1);
   }
   close(words.length - 1);
-  return { words, tags, nounPhrases };
+  const nounPhrases: Array<[number, number]> = [];
+  const push = (a: number, b: number) => {
+    const first = words[a];
+    const last = words[b];
+    if (first && last) nounPhrases.push([first.start, last.end]);
+  };
+  for (const [a, b] of npWords) {
+    push(a, b);
+    // Parts of a longer phrase: its head with fewer modifiers, its modifiers alone.
+    for (let k = a + 1; k <= b && b - k < 4; k += 1) push(k, b);
+    for (let k = b - 1; k >= a && k - a < 4; k -= 1) push(a, k);
+  }
+  // "the Duke of Normandy", "the president of the club": two noun phrases joined by "of".
+  for (let i = 0; i + 1 < npWords.length; i += 1) {
+    const [a, b] = npWords[i] as [number, number];
+    const [c, d] = npWords[i + 1] as [number, number];
+    const between = words.slice(b + 1, c).map((x) => x.word);
+    if (
+      between.length >= 1 &&
+      between.length <= 2 &&
+      between[0] === 'of' &&
+      (between.length === 1 || between[1] === 'the')
+    )
+      if (d - a < 8) push(a, d);
+  }
+  return { words, tags, nounPhrases, npWords };
 }
 
 const cache = new Map<string, Tagged>();
@@ -123,6 +183,56 @@ interface Span {
   kind: SpanKind;
 }
 
+const PUNCT_GAP = /[,;:()"“”]|\s[-–—]\s/;
+const CLAUSE_GAP = /[,;:()"“”]|\s[-–—]\s/;
+
+/** Runs of words between punctuation: clauses and list items ("…, the Tudors, …"). */
+function clauseSpans(text: string, words: readonly WordSpan[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let run: WordSpan[] = [];
+  const flush = () => {
+    while (run.length > 0 && STOPWORDS.has(run[0]?.word ?? '')) run.shift();
+    if (run.length > 1 && run.length <= 8) out.push([run[0]?.start ?? 0, run[run.length - 1]?.end ?? 0]);
+    run = [];
+  };
+  for (const [i, w] of words.entries()) {
+    const prev = words[i - 1];
+    if (prev && CLAUSE_GAP.test(text.slice(prev.end, w.start))) flush();
+    run.push(w);
+  }
+  flush();
+  return out;
+}
+
+/** Short pieces of the runs between question words: the first and last one to three words. */
+function partSpans(
+  text: string,
+  words: readonly WordSpan[],
+  inQuestion: (w: string) => boolean,
+): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  let run: WordSpan[] = [];
+  const flush = () => {
+    while (run.length > 0 && STOPWORDS.has(run[0]?.word ?? '')) run.shift();
+    while (run.length > 0 && STOPWORDS.has(run[run.length - 1]?.word ?? '')) run.pop();
+    for (let n = 1; n <= 3 && n < run.length; n += 1) {
+      const head = run.slice(0, n);
+      const tail = run.slice(-n);
+      if (!STOPWORDS.has(head[n - 1]?.word ?? '')) out.push([head[0]?.start ?? 0, head[n - 1]?.end ?? 0]);
+      if (!STOPWORDS.has(tail[0]?.word ?? '')) out.push([tail[0]?.start ?? 0, tail[n - 1]?.end ?? 0]);
+    }
+    run = [];
+  };
+  for (const [i, w] of words.entries()) {
+    const prev = words[i - 1];
+    if (prev && PUNCT_GAP.test(text.slice(prev.end, w.start))) flush();
+    if (inQuestion(w.word)) flush();
+    else run.push(w);
+  }
+  flush();
+  return out;
+}
+
 function candidates(text: string, t: Tagged, inQuestion: (w: string) => boolean): Span[] {
   const out = new Map<string, Span>();
   const add = (spans: Array<[number, number]>, kind: SpanKind) => {
@@ -136,11 +246,40 @@ function candidates(text: string, t: Tagged, inQuestion: (w: string) => boolean)
   add(spansOf(text, NAME), 'name');
   add(t.nounPhrases, 'np');
   add(phraseSpans(text, t.words, inQuestion), 'phrase');
+  add(partSpans(text, t.words, inQuestion), 'part');
+  add(clauseSpans(text, t.words), 'clause');
   return [...out.values()];
+}
+
+function headOf(tags: readonly string[]): Head {
+  if (tags.includes('Person') || tags.includes('FirstName') || tags.includes('LastName')) return 'person';
+  if (tags.includes('Place') || tags.includes('Country') || tags.includes('City') || tags.includes('Region'))
+    return 'place';
+  if (tags.includes('Organization')) return 'org';
+  if (tags.includes('Date') || tags.includes('Month') || tags.includes('WeekDay') || tags.includes('Year'))
+    return 'date';
+  if (tags.includes('Value') || tags.includes('Money') || tags.includes('Percent') || tags.includes('Cardinal'))
+    return 'value';
+  if (tags.includes('ProperNoun')) return 'proper';
+  if (tags.includes('Noun')) return 'noun';
+  if (tags.includes('Adjective')) return 'adjective';
+  if (tags.includes('Verb')) return 'verb';
+  return 'other';
 }
 
 export interface R1Candidate extends Candidate {
   features: number[];
+}
+
+interface SentenceHits {
+  passage: number;
+  start: number;
+  text: string;
+  /** Per word: the question term's weight when the word is one of the question's words, else 0. */
+  match: number[];
+  terms: Array<string | null>;
+  found: number;
+  support: number;
 }
 
 /** Every candidate of the passages with its features (used by training and by the reader). */
@@ -151,93 +290,170 @@ export function r1Candidates(
   passageScores?: readonly number[],
 ): R1Candidate[] {
   const type = questionType(question);
+  const qi = Q_TYPES.indexOf(type);
   const inQuestion = (w: string) => qTerms.weights.has(termOf(w));
   const asksPercent = /\bper ?cent(?:age)?\b|%/i.test(question);
   const askedNoun = /\b(?:what|which) ([a-z]+)/i.exec(question)?.[1]?.toLowerCase();
-  const out: R1Candidate[] = [];
+  const total = qTerms.total || 1;
+  const sentences: SentenceHits[] = [];
+  let maxSupport = 0;
   for (const [pi, passage] of passages.entries()) {
-    const passageScore = passageScores?.[pi] ?? 1;
     for (const [ss, se] of passage.sentences) {
       const text = passage.text.slice(ss, se);
       const plain = wordSpans(text);
-      const hits: Array<{ at: number; weight: number; term: string }> = [];
+      const match: number[] = [];
+      const termsAt: Array<string | null> = [];
       const found = new Set<string>();
-      for (const [i, w] of plain.entries()) {
+      for (const w of plain) {
         const term = termOf(w.word);
-        const weight = qTerms.weights.get(term);
-        if (weight !== undefined && !STOPWORDS.has(w.word)) {
-          hits.push({ at: i, weight, term });
-          found.add(term);
-        }
+        const weight = STOPWORDS.has(w.word) ? undefined : qTerms.weights.get(term);
+        match.push(weight ?? 0);
+        termsAt.push(weight === undefined ? null : term);
+        if (weight !== undefined) found.add(term);
       }
-      if (hits.length === 0) continue;
+      if (found.size === 0) continue;
       let support = 0;
       for (const term of found) support += qTerms.weights.get(term) ?? 0;
-      support /= qTerms.total || 1;
-      const t = tagged(text);
-      const words = t.words;
-      for (const span of candidates(text, t, inQuestion)) {
-        const first = words.findIndex((w) => w.start >= span.start);
-        if (first < 0) continue;
-        let last = first;
-        while (last + 1 < words.length && (words[last + 1]?.end ?? 0) <= span.end) last += 1;
-        if ((words[first]?.end ?? 0) > span.end) continue;
-        const inside = words.slice(first, last + 1);
-        const qWords = inside.filter((w) => inQuestion(w.word) && !STOPWORDS.has(w.word)).length;
-        if (qWords === inside.length) continue;
-        const nearest = new Map<string, number>();
-        let near = Number.POSITIVE_INFINITY;
-        for (const h of hits) {
-          if (h.at >= first && h.at <= last) continue;
-          const d = h.at < first ? first - h.at : h.at - last;
-          near = Math.min(near, d);
-          const prev = nearest.get(h.term);
-          if (prev === undefined || d < prev) nearest.set(h.term, d);
+      support /= total;
+      maxSupport = Math.max(maxSupport, support);
+      sentences.push({ passage: pi, start: ss, text, match, terms: termsAt, found: found.size, support });
+    }
+  }
+  const out: R1Candidate[] = [];
+  const base = FEATURES.indexOf(`type:${Q_TYPES[0]}:${SPAN_KINDS[0]}`);
+  const headBase = FEATURES.indexOf(`head:${Q_TYPES[0]}:${HEADS[0]}`);
+  const prepBase = FEATURES.indexOf(`prep:${Q_TYPES[0]}:${PREP_GROUPS[0]?.[0]}`);
+  for (const s of sentences) {
+    const { text, match, terms } = s;
+    const passageScore = passageScores?.[s.passage] ?? 1;
+    const t = tagged(text);
+    const words = t.words;
+    const nq = qTerms.weights.size || 1;
+    /** IDF of distinct question terms among words [a, b], outside [first, last]. */
+    const windowWeight = (a: number, b: number, first: number, last: number) => {
+      const seen = new Set<string>();
+      let sum = 0;
+      for (let i = Math.max(0, a); i <= Math.min(words.length - 1, b); i += 1) {
+        if (i >= first && i <= last) continue;
+        const term = terms[i];
+        if (term && !seen.has(term)) {
+          seen.add(term);
+          sum += match[i] ?? 0;
         }
-        let local = 0;
-        for (const [term, d] of nearest) local += (qTerms.weights.get(term) ?? 0) / (1 + d / 3);
-        local /= qTerms.total || 1;
-        let lineItem = 0;
-        for (let i = first - 1; i >= Math.max(0, first - 4); i -= 1) {
-          const w = words[i]?.word ?? '';
-          if (STOPWORDS.has(w)) continue;
-          if (inQuestion(w)) lineItem = 1;
-          break;
-        }
-        const spanText = text.slice(span.start, span.end);
-        const lastTags = t.tags[last] ?? [];
-        const tagsInside = inside.map((_, k) => t.tags[first + k] ?? []);
-        const f: number[] = [
-          1,
-          support,
-          local,
-          passageScore,
-          qWords / inside.length,
-          Math.log(1 + inside.length),
-          Number.isFinite(near) ? 1 / (1 + near) : 0,
-          words.length > 1 ? first / (words.length - 1) : 0,
-          /^[A-Z]/.test(spanText) ? 1 : 0,
-          lineItem,
-          askedNoun && inside.some((w) => stem(w.word) === stem(askedNoun)) ? 1 : 0,
-          first > 0 && inQuestion(words[first - 1]?.word ?? '') ? 1 : 0,
-          last + 1 < words.length && inQuestion(words[last + 1]?.word ?? '') ? 1 : 0,
-          lastTags.includes('Noun') || lastTags.includes('Value') ? 1 : 0,
-          tagsInside.some((x) => x.includes('Verb')) ? 1 : 0,
-          isYear(spanText) ? 1 : 0,
-          asksPercent && !/%|percent|per cent|points?$/i.test(spanText) ? 1 : 0,
-          STOPWORDS.has(inside[0]?.word ?? '') ? 1 : 0,
-          ...Q_TYPES.flatMap((q) => SPAN_KINDS.map((s) => (q === type && s === span.kind ? 1 : 0))),
-        ];
-        out.push({
-          passage: pi,
-          start: ss + span.start,
-          end: ss + span.end,
-          text: spanText,
-          score: 0,
-          support,
-          features: f,
-        });
       }
+      return sum / total;
+    };
+    for (const span of candidates(text, t, (w) => inQuestion(w))) {
+      const first = words.findIndex((w) => w.start >= span.start);
+      if (first < 0) continue;
+      let last = first;
+      while (last + 1 < words.length && (words[last + 1]?.end ?? 0) <= span.end) last += 1;
+      if ((words[first]?.end ?? 0) > span.end) continue;
+      const length = last - first + 1;
+      let qWords = 0;
+      for (let i = first; i <= last; i += 1) if ((match[i] ?? 0) > 0) qWords += 1;
+      if (qWords === length) continue;
+      const nearest = new Map<string, number>();
+      let nearLeft = Number.POSITIVE_INFINITY;
+      let nearRight = Number.POSITIVE_INFINITY;
+      let leftWeight = 0;
+      let rightWeight = 0;
+      for (let i = 0; i < words.length; i += 1) {
+        const term = terms[i];
+        if (!term || (i >= first && i <= last)) continue;
+        const d = i < first ? first - i : i - last;
+        if (i < first) {
+          nearLeft = Math.min(nearLeft, d);
+          leftWeight += match[i] ?? 0;
+        } else {
+          nearRight = Math.min(nearRight, d);
+          rightWeight += match[i] ?? 0;
+        }
+        const prev = nearest.get(term);
+        if (prev === undefined || d < prev) nearest.set(term, d);
+      }
+      const near = Math.min(nearLeft, nearRight);
+      let local = 0;
+      for (const [term, d] of nearest) local += (qTerms.weights.get(term) ?? 0) / (1 + d / 3);
+      local /= total;
+      let lineItem = 0;
+      for (let i = first - 1; i >= Math.max(0, first - 4); i -= 1) {
+        const w = words[i]?.word ?? '';
+        if (STOPWORDS.has(w)) continue;
+        if (inQuestion(w)) lineItem = 1;
+        break;
+      }
+      const spanText = text.slice(span.start, span.end);
+      const tagsInside = t.tags.slice(first, last + 1);
+      const lastTags = t.tags[last] ?? [];
+      const before = text.slice(Math.max(0, span.start - 2), span.start);
+      const after = text.slice(span.end, span.end + 2);
+      const clauseStart = first === 0 || CLAUSE_GAP.test(text.slice(words[first - 1]?.end ?? 0, span.start));
+      const clauseEnd =
+        last === words.length - 1 || CLAUSE_GAP.test(text.slice(span.end, words[last + 1]?.start ?? text.length));
+      const f = new Array<number>(FEATURES.length).fill(0);
+      let k = 0;
+      const set = (x: number) => {
+        f[k] = x;
+        k += 1;
+      };
+      set(1);
+      set(s.support);
+      set(maxSupport > 0 ? s.support / maxSupport : 0);
+      set(s.support >= maxSupport - 1e-9 ? 1 : 0);
+      set(s.found / nq);
+      set(local);
+      set(passageScore);
+      set(s.passage === 0 ? 1 : 0);
+      set(s.passage === 1 ? 1 : 0);
+      set(qWords / length);
+      set(qWords > 0 ? 1 : 0);
+      let bucket = false;
+      for (const n of LENGTHS) {
+        const on = !bucket && length <= n;
+        if (on) bucket = true;
+        set(on ? 1 : 0);
+      }
+      set(Number.isFinite(near) ? 1 / (1 + near) : 0);
+      set(Number.isFinite(nearLeft) ? 1 / nearLeft : 0);
+      set(Number.isFinite(nearRight) ? 1 / nearRight : 0);
+      set(Number.isFinite(nearLeft) ? 1 : 0);
+      set(Number.isFinite(nearRight) ? 1 : 0);
+      set(windowWeight(first - 3, last + 3, first, last));
+      set(windowWeight(first - 6, last + 6, first, last));
+      set(leftWeight + rightWeight > 0 ? leftWeight / (leftWeight + rightWeight) : 0.5);
+      set(words.length > 1 ? first / (words.length - 1) : 0);
+      set(/^[A-Z]/.test(spanText) ? 1 : 0);
+      set(lineItem);
+      set(
+        askedNoun && tagsInside.length > 0 && words.slice(first, last + 1).some((w) => stem(w.word) === stem(askedNoun))
+          ? 1
+          : 0,
+      );
+      set(first > 0 && inQuestion(words[first - 1]?.word ?? '') ? 1 : 0);
+      set(last + 1 < words.length && inQuestion(words[last + 1]?.word ?? '') ? 1 : 0);
+      set(lastTags.includes('Noun') || lastTags.includes('Value') ? 1 : 0);
+      set(tagsInside.some((x) => x.includes('Verb')) ? 1 : 0);
+      set(isYear(spanText) ? 1 : 0);
+      set(asksPercent && !/%|percent|per cent|points?$/i.test(spanText) ? 1 : 0);
+      set(STOPWORDS.has(words[first]?.word ?? '') ? 1 : 0);
+      set(STOPWORDS.has(words[last]?.word ?? '') ? 1 : 0);
+      set(clauseStart && clauseEnd ? 1 : 0);
+      set(before.includes('(') && after.includes(')') ? 1 : 0);
+      f[base + qi * SPAN_KINDS.length + SPAN_KINDS.indexOf(span.kind)] = 1;
+      f[headBase + qi * HEADS.length + HEADS.indexOf(headOf(lastTags))] = 1;
+      const prevWord = first > 0 ? (words[first - 1]?.word ?? '') : '';
+      const prep = PREP_GROUPS.findIndex(([, re]) => re.test(prevWord));
+      if (prep >= 0) f[prepBase + qi * PREP_GROUPS.length + prep] = 1;
+      out.push({
+        passage: s.passage,
+        start: s.start + span.start,
+        end: s.start + span.end,
+        text: spanText,
+        score: 0,
+        support: s.support,
+        features: f,
+      });
     }
   }
   return out;
@@ -249,7 +465,35 @@ export function dot(weights: readonly number[], features: readonly number[]): nu
   return s;
 }
 
-/** The best-scoring candidate by the fitted weights; `score` is its probability. */
+/** Candidates weighed together when choosing the answer. */
+const CONSENSUS = 20;
+
+/**
+ * The answer among scored candidates: of the best-scoring ones, the span with the highest
+ * expected F1 against the others under the model's softmax (overlapping candidates vote for the
+ * words they share, so a span most of the likely ones agree on wins over a lone top score).
+ */
+export function choose<T extends { text: string }>(candidates: readonly T[], scoreOf: (c: T) => number): T | null {
+  const ranked = candidates.map((c) => ({ c, z: scoreOf(c) })).sort((a, b) => b.z - a.z);
+  const top = ranked.slice(0, CONSENSUS);
+  const first = top[0];
+  if (!first) return null;
+  const p = top.map((x) => Math.exp(x.z - first.z));
+  const sum = p.reduce((a, b) => a + b, 0);
+  let best = first.c;
+  let bestGain = Number.NEGATIVE_INFINITY;
+  for (const x of top) {
+    let gain = 0;
+    for (const [j, y] of top.entries()) gain += ((p[j] ?? 0) / sum) * (x === y ? 1 : f1Score(x.c.text, y.c.text));
+    if (gain > bestGain) {
+      bestGain = gain;
+      best = x.c;
+    }
+  }
+  return best;
+}
+
+/** The answer chosen by the fitted weights; `score` is its probability. */
 export function readR1(
   question: string,
   passages: readonly Passage[],
@@ -257,12 +501,8 @@ export function readR1(
   model: R1Weights,
   passageScores?: readonly number[],
 ): Candidate | null {
-  let best: Candidate | null = null;
-  for (const c of r1Candidates(question, passages, qTerms, passageScores)) {
-    const z = dot(model.weights, c.features);
-    const p = 1 / (1 + Math.exp(-z));
-    if (!best || p > best.score)
-      best = { passage: c.passage, start: c.start, end: c.end, text: c.text, score: p, support: c.support };
-  }
-  return best;
+  const c = choose(r1Candidates(question, passages, qTerms, passageScores), (x) => dot(model.weights, x.features));
+  if (!c) return null;
+  const p = 1 / (1 + Math.exp(-dot(model.weights, c.features)));
+  return { passage: c.passage, start: c.start, end: c.end, text: c.text, score: p, support: c.support };
 }
