@@ -6,7 +6,7 @@ import { mergeVendors } from './prices/merge-vendors.ts';
 import { readPriceFile } from './prices/read-files.ts';
 import type { RawSeries } from './prices/series.ts';
 import { ImportReport, type Issue } from './report.ts';
-import { factorAfter, formatRatio, type Split, snapRatio } from './splits.ts';
+import { factorAfter, formatRatio, type Split, showsNoSplit, snapRatio } from './splits.ts';
 
 /** A stretch of one ticker's closes that differ from a vendor's by more than 0.5%. */
 export interface MismatchRun {
@@ -234,7 +234,7 @@ function checkSplit(list: readonly RawSeries[], split: Split): Pick<SplitCheck, 
     }
     if (!s.asTraded[after] && !s.asTraded[before]) {
       const move = (s.close[before] as number) / (s.close[after] as number);
-      return Math.abs(Math.log(move)) < Math.abs(Math.log(split.ratio)) / 3
+      return showsNoSplit(move, split.ratio)
         ? { verdict: 'confirmed', why: `${s.file} adjusted closes show no jump` }
         : { verdict: 'contradicted', why: `${s.file} adjusted closes move ×${(1 / move).toFixed(3)} that day` };
     }

@@ -54,6 +54,15 @@ export function nearSplitRatio(priceRatio: number, tolerance: number): number | 
   return best;
 }
 
+/**
+ * Whether a close-to-close move (earlier ÷ later close) stays clear of a split of `ratio`: under a
+ * third of it in log terms. The one test of "no split here", whether the closes are a vendor's
+ * own as-traded ones checked against its coefficient, or adjusted ones in which a split vanishes.
+ */
+export function showsNoSplit(move: number, ratio: number): boolean {
+  return Math.abs(Math.log(move)) < Math.abs(Math.log(ratio)) / 3;
+}
+
 /** Product of the ratios of splits dated after `date`: what an as-of-`date` value is scaled by. */
 export function factorAfter(splits: readonly Split[], date: string): number {
   let f = 1;

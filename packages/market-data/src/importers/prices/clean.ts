@@ -1,6 +1,6 @@
 import { dateOfDay, dayNumber } from '../../calendar.ts';
 import type { ImportReport } from '../report.ts';
-import { type CorporateActions, formatRatio, nearSplitRatio, type Split, snapRatio } from '../splits.ts';
+import { type CorporateActions, formatRatio, nearSplitRatio, type Split, showsNoSplit, snapRatio } from '../splits.ts';
 import { applySplits, type CleanSeries, median, type RawSeries } from './series.ts';
 
 /** Sorts rows by date (some vendors write newest first). */
@@ -104,7 +104,11 @@ export function cleanSeries(
           s.lines[i],
           `spin-off: ${s.ticker} ${s.dates[i]} vendor coefficient ${coefficient} is no share ratio; prices not adjusted, and no split is inferred near it`,
         );
-      else if (k > 0 && s.vendor === 'as-traded' && !movedBy(close, k, ratio))
+      else if (
+        k > 0 &&
+        s.vendor === 'as-traded' &&
+        showsNoSplit((close[k - 1] as number) / (close[k] as number), ratio)
+      )
         // The vendor's own as-traded close does not move by its coefficient: the coefficient is
         // the vendor's error (ANTM 2002-03-18 in Alpha Vantage: 2.0 while the close went 56.90 →
         // 58.30), and applying it would halve every earlier close.
@@ -220,12 +224,6 @@ function inferSplit(
   };
 }
 
-/** Whether the close moved by the split ratio overnight into row k (by more than a third of it, in log terms). */
-function movedBy(close: readonly number[], k: number, ratio: number): boolean {
-  const move = (close[k - 1] as number) / (close[k] as number);
-  return Math.abs(Math.log(move)) >= Math.abs(Math.log(ratio)) / 3;
-}
-
 /**
  * What another vendor says about a move between two days: its split coefficient or adjusted
  * closes without the jump confirm a split; the same jump in adjusted closes contradicts it.
@@ -248,8 +246,7 @@ function peerVerdict(
     // Both rows adjusted as of a later day: a real split is invisible there.
     if (p.asTraded[i] || p.asTraded[h]) continue;
     const move = (p.close[h] as number) / (p.close[i] as number);
-    if (Math.abs(Math.log(move)) < Math.abs(Math.log(ratio)) / 3) return 'confirms';
-    return 'contradicts';
+    return showsNoSplit(move, ratio) ? 'confirms' : 'contradicts';
   }
   return null;
 }
