@@ -11,10 +11,10 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import type { Route } from './+types/root';
-import './app.css';
 import './lib/load-context';
 import type { DataMetaResponse } from '@app/shared/meta';
 import { themeFromCookieHeader } from '@app/shared/theme';
+import stylesheet from './app.css?url';
 import { DataNotice } from './components/data-notice';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
@@ -38,7 +38,14 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
 
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+// The stylesheet goes first in the head, before the module preloads React places there: with a
+// `precedence` React writes it with the stylesheets it manages, ahead of every preload, so the one
+// file the first paint waits for is not queued behind eleven scripts on the browser's six
+// connections. The same precedence lets React keep it on client navigations.
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as Route.LinkDescriptor,
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

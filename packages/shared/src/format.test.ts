@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatAxisMillions,
+  formatDay,
   formatFractionPercent,
   formatMillions,
   formatMillionsInWords,
@@ -55,5 +56,28 @@ describe('formats of SPEC §9', () => {
     expect(formatFractionPercent(0.1234)).toBe('+12.34%');
     expect(formatFractionPercent(-0.5)).toBe('-50.00%');
     expect(formatFractionPercent(0)).toBe('0.00%');
+  });
+});
+
+describe('formatDay', () => {
+  const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
+  const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+  it('prints what Intl prints for dateStyle full and medium, leap days and month ends included', () => {
+    const days: string[] = ['2000-02-29', '2024-02-29', '1999-12-31', '2026-11-23', '2030-01-01'];
+    for (let t = Date.UTC(1999, 0, 1); t <= Date.UTC(2031, 0, 1); t += 13 * 86_400_000) {
+      days.push(new Date(t).toISOString().slice(0, 10));
+    }
+    for (const day of days) {
+      const at = new Date(`${day}T00:00:00Z`);
+      expect(formatDay(day)).toBe(full.format(at));
+      expect(formatDay(day, 'medium')).toBe(medium.format(at));
+    }
+  });
+
+  it('gives back what is not a calendar day unchanged', () => {
+    for (const bad of ['', '2026-02-30', '2026-13-01', '2026-1-5', '20261123', 'yesterday']) {
+      expect(formatDay(bad)).toBe(bad);
+    }
   });
 });

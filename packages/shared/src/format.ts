@@ -72,3 +72,38 @@ export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '-';
   return Math.round(value).toLocaleString('en-US');
 }
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * A calendar day (`YYYY-MM-DD`, as the API sends days) in US English: `long` reads
+ * "Monday, November 23, 2026", `medium` "Nov 23, 2026" (the forms of `dateStyle` full and medium).
+ * Written out rather than through `Intl.DateTimeFormat`: the browser's first date formatter loads
+ * its calendar data in one go (55–160 ms measured in Chromium, four times that on a slow phone),
+ * and every page prints a day while it hydrates. Server and browser print the same day whatever
+ * their time zones. Anything that is not a valid day comes back unchanged.
+ */
+export function formatDay(day: string, style: 'long' | 'medium' = 'long'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  if (utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== date) return day;
+  const monthName = MONTHS[month - 1] as string;
+  if (style === 'medium') return `${monthName.slice(0, 3)} ${date}, ${year}`;
+  return `${WEEKDAYS[utc.getUTCDay()]}, ${monthName} ${date}, ${year}`;
+}

@@ -1,16 +1,14 @@
+import { formatDay } from '@app/shared/format';
 import type { DataMetaResponse } from '@app/shared/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '@app/shared/site';
 import { Link } from 'react-router';
-
-// Fixed zone and locale: the server and the browser must print the same day.
-const TRADING_DAY = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' });
 
 /** Which trading day the figures are as of, and whether they are the invented demo universe. */
 function DataLine({ meta }: { meta: DataMetaResponse | null }) {
   if (!meta || meta.source === 'none' || !meta.dataDate) {
     return <p data-testid="footer-data">No market data is loaded yet.</p>;
   }
-  const day = <time dateTime={meta.dataDate}>{TRADING_DAY.format(new Date(`${meta.dataDate}T00:00:00Z`))}</time>;
+  const day = <time dateTime={meta.dataDate}>{formatDay(meta.dataDate)}</time>;
   return (
     <p data-testid="footer-data">
       Market data as of the close of trading on {day}.{' '}

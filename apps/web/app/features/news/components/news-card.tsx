@@ -1,3 +1,4 @@
+import { formatDay } from '@app/shared/format';
 import type { NewsImpact, NewsItem } from '@app/shared/news';
 
 // SPEC §2 News: high red, medium amber, low green; the word is on the badge, not only the colour.
@@ -9,11 +10,9 @@ const IMPACT_STYLE: Record<NewsImpact, string> = {
 
 const IMPACT_LABEL: Record<NewsImpact, string> = { high: 'High impact', medium: 'Medium impact', low: 'Low impact' };
 
-// Fixed time zone and locale: the server and the browser must print the same date.
-const DATE_FORMAT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
+/** "Nov 23, 2026": the same on the server and in the browser, whatever their time zones. */
 export function formatNewsDate(date: string): string {
-  return DATE_FORMAT.format(new Date(`${date}T00:00:00Z`));
+  return formatDay(date, 'medium');
 }
 
 export function NewsCard({ item }: { item: NewsItem }) {

@@ -1,3 +1,4 @@
+import { formatDay } from '@app/shared/format';
 import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener-view';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
@@ -13,16 +14,6 @@ const DEBOUNCE_MS = 500;
 
 const sameFilters = (a: FilterDraft, b: FilterDraft) => a.q === b.q && a.sect === b.sect && a.cap === b.cap;
 const filtersOf = (view: ScreenerView): FilterDraft => ({ q: view.q, sect: view.sect, cap: view.cap });
-
-function longDate(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-}
 
 /**
  * `dataDate`: the day the loaded prices are from, when known. The sentence names it, so it
@@ -80,7 +71,7 @@ export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; da
     <>
       <p className="-mt-4 mb-6 text-slate-600">
         End-of-day data for the last trading day,{' '}
-        <strong className="text-slate-800">{longDate(dataDate ?? data.lastTradingDay)}</strong>.
+        <strong className="text-slate-800">{formatDay(dataDate ?? data.lastTradingDay)}</strong>.
       </p>
       <ScreenerFilters draft={draft} onChange={setDraft} onReset={reset} csvHref={eodCsvPath(view)} />
       <p aria-live="polite" className="mt-6 mb-3 min-h-5 text-sm text-slate-600">
