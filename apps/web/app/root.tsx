@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
+  type LinkDescriptor,
   Links,
   Meta,
   Outlet,
@@ -43,7 +44,7 @@ const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
 // file the first paint waits for is not queued behind eleven scripts on the browser's six
 // connections. The same precedence lets React keep it on client navigations.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as Route.LinkDescriptor,
+  { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as LinkDescriptor,
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 

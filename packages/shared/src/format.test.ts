@@ -5,6 +5,7 @@ import {
   formatFractionPercent,
   formatMillions,
   formatMillionsInWords,
+  formatNumber,
   formatPrice,
   formatSigned,
 } from './format.ts';
@@ -79,5 +80,42 @@ describe('formatDay', () => {
     for (const bad of ['', '2026-02-30', '2026-13-01', '2026-1-5', '20261123', 'yesterday']) {
       expect(formatDay(bad)).toBe(bad);
     }
+  });
+});
+
+describe('formatNumber', () => {
+  // A fixed pseudo-random sequence, so a failure names the same values on every run.
+  let seed = 20261124;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const values: number[] = [
+    0, -0, 1, -1, 0.5, 1.005, 2.675, 1.45, -1.005, 999.995, 9.995, 0.125, 0.0049, 1e20, 123456789012.345,
+  ];
+  for (let i = 0; i < 3000; i++) {
+    const scale = 10 ** Math.floor(next() * 13 - 4);
+    const v = (next() - 0.4) * scale;
+    values.push(v, Math.round(v * 1000) / 1000, Math.round(v) + 0.5, Math.round(v * 100) / 100 + 0.005);
+  }
+  const options = [
+    undefined,
+    { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+    { minimumFractionDigits: 0, maximumFractionDigits: 2 },
+    { maximumFractionDigits: 0 },
+    { minimumFractionDigits: 1, maximumFractionDigits: 4 },
+  ];
+
+  it('prints what toLocaleString("en-US") prints', () => {
+    for (const digits of options) {
+      const reference = new Intl.NumberFormat('en-US', digits);
+      for (const v of values)
+        expect(formatNumber(v, digits), `${v} ${JSON.stringify(digits)}`).toBe(reference.format(v));
+    }
+  });
+
+  it('leaves non-finite and exponent-sized numbers to Intl', () => {
+    for (const v of [Number.NaN, Number.POSITIVE_INFINITY, -1e25, 1e-9])
+      expect(formatNumber(v)).toBe(v.toLocaleString('en-US'));
   });
 });

@@ -34,9 +34,7 @@ export function matchesNews(
   category: NewsCategory | null,
 ): boolean {
   if (category && item.category !== category) return false;
-  const needle = q.trim().toLocaleLowerCase('en-US');
+  const needle = q.trim().toLowerCase();
   if (!needle) return true;
-  return (
-    item.title.toLocaleLowerCase('en-US').includes(needle) || item.summary.toLocaleLowerCase('en-US').includes(needle)
-  );
+  return item.title.toLowerCase().includes(needle) || item.summary.toLowerCase().includes(needle);
 }

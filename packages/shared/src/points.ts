@@ -1,3 +1,5 @@
+import { formatNumber } from './format.ts';
+
 /**
  * Simulator points, exact to the cent (decision 012).
  *
@@ -56,7 +58,7 @@ export function toPoints(amount: Cents): number {
 export function formatPoints(amount: Cents): string {
   const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  const whole = formatNumber(Math.floor(abs / 100));
   return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 

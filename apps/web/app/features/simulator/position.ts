@@ -1,4 +1,5 @@
 import type { Pick } from '@app/shared/contest';
+import { formatNumber } from '@app/shared/format';
 
 /** SPEC §3 Derived position, for display (the server does the exact points arithmetic). */
 export interface Position {
@@ -28,10 +29,10 @@ const TWO = { minimumFractionDigits: 2, maximumFractionDigits: 2 } as const;
 export function formatGain(value: number): string {
   const rounded = Math.round(value * 100) / 100;
   if (rounded === 0) return '0.00';
-  return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded).toLocaleString('en-US', TWO)}`;
+  return `${rounded > 0 ? '+' : '-'}${formatNumber(Math.abs(rounded), TWO)}`;
 }
 
 /** Points with thousands separators and two decimals. */
 export function formatPointsNumber(value: number): string {
-  return value.toLocaleString('en-US', TWO);
+  return formatNumber(value, TWO);
 }

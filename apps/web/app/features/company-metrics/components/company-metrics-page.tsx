@@ -1,4 +1,5 @@
 import type { Company, MetricSeriesResponse } from '@app/shared/companies';
+import { formatNumber } from '@app/shared/format';
 import { type Frequency, METRICS, type MetricPeriod } from '@app/shared/metrics';
 import { nameFromSlug } from '@app/shared/slug';
 import { useCallback, useEffect, useState } from 'react';
@@ -179,7 +180,7 @@ function Legend({ series, period }: { series: MetricSeriesResponse; period: Metr
         </span>
         <span className="font-mono">{series.company.ticker}</span>
         <span>{RANGE_LABELS[period]}</span>
-        <span>{series.data.length.toLocaleString('en-US')} data points</span>
+        <span>{formatNumber(series.data.length)} data points</span>
       </p>
       {note ? <p className="mt-1">{note}. Amounts in millions of US dollars.</p> : null}
       {series.metric === 'stock-price' ? (

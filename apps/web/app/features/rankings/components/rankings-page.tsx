@@ -1,5 +1,5 @@
 import { MARKET_CAP_BUCKETS, YEARLY_CHANGE_BUCKETS } from '@app/shared/buckets';
-import { formatFractionPercent, formatMillions } from '@app/shared/format';
+import { formatFractionPercent, formatMillions, formatNumber } from '@app/shared/format';
 import {
   FIRST_RANKING_YEAR,
   isOpenYear,
@@ -27,7 +27,7 @@ const LOCKED_HINT = 'Login to access this year';
 
 function columnsFor(year: number, nowYear: number | null): DataTableColumn<RankingRow>[] {
   const columns: DataTableColumn<RankingRow>[] = [
-    { id: 'rank', header: 'Rank', numeric: true, cell: (r) => r.rank.toLocaleString('en-US') },
+    { id: 'rank', header: 'Rank', numeric: true, cell: (r) => formatNumber(r.rank) },
     {
       id: 'company',
       header: 'Company',
@@ -68,7 +68,7 @@ function columnsFor(year: number, nowYear: number | null): DataTableColumn<Ranki
       id: 'now',
       header: `Now (${nowYear})`,
       numeric: true,
-      cell: (r) => (r.now_rank === null ? `delisted (${r.last_year})` : r.now_rank.toLocaleString('en-US')),
+      cell: (r) => (r.now_rank === null ? `delisted (${r.last_year})` : formatNumber(r.now_rank)),
       cellClassName: (r) => (r.now_rank === null ? 'text-slate-500' : ''),
     });
   }
@@ -309,7 +309,7 @@ export function RankingsPage({ data }: { data: RankingsData }) {
         {busy
           ? 'Loading…'
           : rows.length > 0
-            ? `Showing ${first.toLocaleString('en-US')}-${last.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} companies`
+            ? `Showing ${formatNumber(first)}-${formatNumber(last)} of ${formatNumber(count)} companies`
             : ''}
       </p>
       <DataTable

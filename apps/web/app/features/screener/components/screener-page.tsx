@@ -1,4 +1,4 @@
-import { formatDay } from '@app/shared/format';
+import { formatDay, formatNumber } from '@app/shared/format';
 import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener-view';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useNavigation, useRevalidator } from 'react-router';
@@ -78,7 +78,7 @@ export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; da
         {busy
           ? 'Loading…'
           : rows.length > 0
-            ? `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} companies`
+            ? `Showing ${formatNumber(first)}–${formatNumber(last)} of ${formatNumber(count)} companies`
             : ''}
       </p>
       <DataTable

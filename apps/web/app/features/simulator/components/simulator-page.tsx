@@ -1,7 +1,7 @@
 import { MARKET_CAP_BUCKETS } from '@app/shared/buckets';
 import type { PastPick, Pick } from '@app/shared/contest';
 import { SOLD_BY_LABELS } from '@app/shared/contest-view';
-import { formatMillions, formatPrice } from '@app/shared/format';
+import { formatMillions, formatNumber, formatPrice } from '@app/shared/format';
 import type { StockListItem } from '@app/shared/screener';
 import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener-view';
 import { SECTORS } from '@app/shared/sectors';
@@ -42,8 +42,7 @@ export function SimulatorPage({ startingPoints }: { startingPoints: number }) {
       <div className="rounded-xl border border-slate-200 bg-white p-8 text-center">
         <p className="text-lg text-slate-800">Please log in to access the market simulator.</p>
         <p className="mt-2 text-sm text-slate-600">
-          Every member starts with {startingPoints.toLocaleString('en-US')} points to invest in US companies at
-          end-of-day prices.
+          Every member starts with {formatNumber(startingPoints)} points to invest in US companies at end-of-day prices.
         </p>
         <div className="mt-4 flex justify-center gap-3">
           <Link to="/login?redirectTo=/simulator" className="font-semibold text-brand-700 underline">
