@@ -85,6 +85,20 @@ describe('rankings journey', () => {
     await close();
   });
 
+  it('asks the API nothing more after hydration for a signed-out visitor: the server answer is shown', async () => {
+    const { page, close } = await open(site.browser, VIEWPORTS.desktop);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/rankings') || pathname.endsWith('.data')) calls.push(request.url());
+    });
+    await gotoHydrated(page, url('/companies/market-cap-rankings?year=2010&page=1'));
+    await page.waitForURL(url('/companies/market-cap-rankings?year=2018&page=1'));
+    await page.waitForTimeout(500);
+    expect(calls).toEqual([]);
+    await close();
+  });
+
   it('locks the years outside 2018–2024 for a signed-out visitor', async () => {
     const { page, close } = await open(site.browser, VIEWPORTS.desktop);
     await gotoHydrated(page, url('/companies/market-cap-rankings?year=2010&page=1'));

@@ -137,6 +137,17 @@ export function RankingsPage({ data }: { data: RankingsData }) {
     window.history.replaceState(window.history.state, '', `${ranking.path}?${wanted}`);
   }, [served, view.year, view.page, view.name, view.mkCap, view.yChange, view.sect, view.type]);
 
+  // A signed-in member asking for a year the server could not show them (the server has no
+  // token) gets it from the browser: once per asked view, so a year the API still refuses is
+  // not asked for again and again.
+  const fetchedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const asked = searchOf(view);
+    if (!signedIn || served === view.year || fetchedFor.current === asked) return;
+    fetchedFor.current = asked;
+    revalidator.revalidate();
+  }, [signedIn, served, view, revalidator]);
+
   const lastYear = lastRankingYear();
   const years = useMemo(
     () => Array.from({ length: lastYear - FIRST_RANKING_YEAR + 1 }, (_, i) => lastYear - i),
