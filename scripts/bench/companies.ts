@@ -1,6 +1,7 @@
 // Company search and metric series over 10,000 synthetic companies (a seeded loop, not the
-// demo-universe generator): the search scans names and tickers, the series reads 5 years of
-// daily closes of one company among millions of price rows' worth of neighbours.
+// demo-universe generator): the search scans names, tickers and former names (two in five
+// companies have one to three, about as many as SEC's listed filers), the series reads 5 years
+// of daily closes of one company among millions of price rows' worth of neighbours.
 import type { Db } from '@app/db/client';
 import { slugify } from '@app/shared/slug';
 import type { Benchmark } from '../bench.ts';
@@ -21,6 +22,7 @@ const WORDS = [
   'Health',
   'Systems',
 ];
+const FORMER = ['Old', 'Heritage', 'Prairie', 'Summit', 'Harbor', 'Liberty'];
 const SUFFIXES = ['Inc.', 'Corp.', 'Holdings', 'Group', '& Co.', 'Ltd'];
 
 function weekdays(start: string, end: string): string[] {
@@ -43,6 +45,22 @@ async function seed(db: Db) {
       await trx
         .insertInto('companies')
         .values(rows.slice(i, i + 500))
+        .execute();
+    const formerNames = rows.flatMap((_, i) =>
+      rnd() < 0.4
+        ? Array.from({ length: 1 + Math.floor(rnd() * 3) }, (_, position) => ({
+            company_id: i + 1,
+            position,
+            name: `${pick(FORMER)} ${pick(WORDS)} ${i}-${position} ${pick(SUFFIXES)}`,
+            since: null,
+            until: null,
+          }))
+        : [],
+    );
+    for (let i = 0; i < formerNames.length; i += 500)
+      await trx
+        .insertInto('company_former_names')
+        .values(formerNames.slice(i, i + 500))
         .execute();
     const quotes = Array.from({ length: COMPANIES }, (_, i) => ({
       company_id: i + 1,
@@ -87,6 +105,7 @@ export const benchmark: Benchmark = {
     { label: 'initial list (50 largest)', path: '/api/companies/list' },
     { label: 'search "tech"', path: '/api/companies/list?name=tech' },
     { label: 'search "t1a" (ticker)', path: '/api/companies/list?name=t1a' },
+    { label: 'search "heritage" (former names)', path: '/api/companies/list?name=heritage' },
     { label: 'stock price, 5 years', path: '/api/companies/t5/stock-price?period=5' },
     { label: 'market cap, 5 years', path: '/api/companies/t5/market-cap?period=5' },
   ],

@@ -25,8 +25,21 @@ export const CompanyListQuerySchema = z.object({
 });
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
 
+/**
+ * A company of the search box's list. `former_name` is set only when the text matched none of
+ * the company's current name and ticker but a name it filed under before (Facebook for Meta),
+ * so the list can say why the company is there.
+ */
+export const CompanyMatchSchema = CompanySchema.extend({
+  former_name: z
+    .string()
+    .optional()
+    .describe('The former name the search text matched (absent when the current name or ticker did)'),
+});
+export type CompanyMatch = z.infer<typeof CompanyMatchSchema>;
+
 /** SPEC §7: a bare array of companies. */
-export const CompanyListResponseSchema = z.array(CompanySchema);
+export const CompanyListResponseSchema = z.array(CompanyMatchSchema);
 export type CompanyListResponse = z.infer<typeof CompanyListResponseSchema>;
 
 /** Path of `GET /api/companies/{companyName}/{metric}`: the company by slug, name or ticker. */

@@ -33,6 +33,7 @@ async function seed(db: Db): Promise<void> {
     mkcap: 3_000_000,
     closes: DAYS.slice(-800).map((d, i) => [d, 150 + i * 0.05]),
     shares: [['2020-01-02', 15_000_000_000]],
+    formerNames: ['Apple Computer Inc'],
   });
   await seedCompany(db, { name: 'Johnson & Johnson', ticker: 'JNJ', cik: 200406, mkcap: 380_000 });
   // The member whose token the signed-in test carries (a token of no account is refused).
@@ -158,6 +159,22 @@ describe('company metrics journey', () => {
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'company-metrics-375.png'), fullPage: true });
     expect(await noSidewaysOverflow(page)).toBeLessThanOrEqual(0);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await close();
+  });
+
+  it('finds a company by a former name, says so in the option, and opens its page', async () => {
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/companies/info`);
+    const box = page.getByRole('combobox', { name: 'Search Company' });
+    await box.fill('apple computer');
+    const option = page.getByRole('option').first();
+    await expect.poll(() => option.textContent()).toBe('Apple Inc.formerly Apple Computer IncAAPL');
+    expect(await page.getByRole('option').count()).toBe(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${site.server.url}/companies/info/apple-inc/stock-price`);
+    expect(await box.inputValue()).toBe('Apple Inc.');
     await close();
   });
 

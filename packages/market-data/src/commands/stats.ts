@@ -9,6 +9,7 @@ const TABLES = [
   'fundamentals',
   'company_years',
   'latest_quotes',
+  'company_former_names',
 ] as const;
 
 export interface Coverage {
@@ -17,6 +18,8 @@ export interface Coverage {
   firstDate: string | null;
   lastDate: string | null;
   listedCompanies: number;
+  /** Companies with at least one former name (SEC submissions `formerNames`). */
+  companiesWithFormerNames: number;
   rows: Record<(typeof TABLES)[number], number>;
 }
 
@@ -50,12 +53,17 @@ export async function readCoverage(db: Db): Promise<Coverage> {
         ).n,
       )
     : 0;
+  const renamed = await db
+    .selectFrom('company_former_names')
+    .select((eb) => eb.fn.count<number>('company_id').distinct().as('n'))
+    .executeTakeFirstOrThrow();
   return {
     source: (await getMeta(db, META_KEYS.source)) ?? 'none',
     dataDate: (await getMeta(db, META_KEYS.dataDate)) ?? null,
     firstDate: first?.year ? `${first.year}` : null,
     lastDate,
     listedCompanies: listed,
+    companiesWithFormerNames: Number(renamed.n),
     rows,
   };
 }
@@ -66,6 +74,9 @@ export async function run({ handle }: CommandContext) {
   console.info(`Data source: ${c.source}${c.dataDate ? ` (through ${c.dataDate})` : ''}`);
   console.info(`Years covered: ${c.firstDate ?? '-'} to ${c.lastDate ?? '-'}`);
   console.info(`Companies listed on the last trading day: ${c.listedCompanies.toLocaleString('en-US')}`);
+  console.info(
+    `Companies with former names: ${c.companiesWithFormerNames.toLocaleString('en-US')} (${c.rows.company_former_names.toLocaleString('en-US')} names)`,
+  );
   for (const [table, n] of Object.entries(c.rows))
     console.info(`  ${table.padEnd(20)} ${n.toLocaleString('en-US')} rows`);
 }

@@ -16,6 +16,8 @@ export interface CompanyRecord {
   sic: string | null;
   sector: number | null;
   industry: string | null;
+  /** Names the company filed under before (SEC submissions), newest first; evidence, not written here. */
+  formerNames?: readonly { name: string }[];
 }
 
 /** The files the companies importer reads; only the ticker list is required. */
@@ -202,16 +204,51 @@ export async function upsertCompanies(
   };
 
   await db.transaction().execute(async (trx) => {
-    for (const r of records) {
-      const found = r.cik !== null ? byCik.get(r.cik) : byTicker.get(r.ticker);
+    for (const record of records) {
+      let r = record;
+      let found = r.cik !== null ? byCik.get(r.cik) : byTicker.get(r.ticker);
       const sameCompany = found && (r.cik !== null || found.cik === null);
-      if (found && sameCompany) {
-        ids.set(r.ticker, found.id);
-        if (options.insertOnly) {
-          report.unchanged++;
+      const patch: Partial<ExistingCompany> = {};
+      // A company first met in a price file holds the ticker without a CIK: when nothing says
+      // it is another company, it is this one, and gets the CIK (its id and prices stay).
+      const holder = !found && r.cik !== null ? byTicker.get(r.ticker) : undefined;
+      if (holder && holder.cik === null) {
+        const conflict = handOverConflict(holder, r);
+        if (conflict) {
+          report.reject(
+            file,
+            undefined,
+            `ticker taken: ${r.ticker} (CIK ${r.cik}, ${r.name}) is held by company ${holder.id} "${holder.name}" without a CIK, ${conflict}; not attached`,
+          );
           continue;
         }
-        const patch: Partial<ExistingCompany> = {};
+        found = holder;
+        patch.cik = r.cik;
+        // What the price-side files told about it stays where the record knows nothing.
+        r = {
+          ...r,
+          sector: r.sector ?? holder.sector,
+          industry: r.industry ?? holder.industry,
+          sic: r.sic ?? holder.sic,
+          exchange: r.exchange ?? holder.exchange,
+        };
+        report.correct(
+          file,
+          undefined,
+          `ticker hand-over: ${r.ticker} (company ${holder.id} "${holder.name}", known by ticker only) is CIK ${r.cik} ${r.name}; CIK attached, id and prices kept`,
+        );
+      }
+      if (found && (sameCompany || patch.cik !== undefined)) {
+        ids.set(r.ticker, found.id);
+        if (options.insertOnly) {
+          if (patch.cik !== undefined) {
+            await trx.updateTable('companies').set(patch).where('id', '=', found.id).execute();
+            Object.assign(found, patch);
+            byCik.set(r.cik as number, found);
+            report.written++;
+          } else report.unchanged++;
+          continue;
+        }
         if (found.name !== r.name) {
           patch.name = r.name;
           const base = slugify(r.name);
@@ -221,12 +258,21 @@ export async function upsertCompanies(
           }
         }
         if (found.ticker !== r.ticker) {
-          const holder = byTicker.get(r.ticker);
-          if (holder && holder.id !== found.id) {
+          const other = byTicker.get(r.ticker);
+          if (other && other.id !== found.id) {
+            // Two rows, each with its own prices: joining them is a merge of histories, not
+            // an update, so it is left to a person.
+            const conflict = other.cik === null ? handOverConflict(other, r) : null;
+            const why =
+              other.cik !== null
+                ? `(CIK ${other.cik})`
+                : conflict
+                  ? `without a CIK, ${conflict}`
+                  : 'without a CIK, likely the same company (two rows with their own prices, not merged)';
             report.reject(
               file,
               undefined,
-              `ticker taken: ${r.ticker} belongs to company ${holder.id}, kept ${found.ticker}`,
+              `ticker taken: ${r.ticker} (CIK ${r.cik ?? '-'}, ${r.name}) is held by company ${other.id} "${other.name}" ${why}; kept ${found.ticker}`,
             );
           } else patch.ticker = r.ticker;
         }
@@ -240,11 +286,17 @@ export async function upsertCompanies(
         await trx.updateTable('companies').set(patch).where('id', '=', found.id).execute();
         Object.assign(found, patch);
         byTicker.set(found.ticker, found);
+        if (found.cik !== null) byCik.set(found.cik, found);
         report.written++;
         continue;
       }
-      if (byTicker.has(r.ticker)) {
-        report.reject(file, undefined, `ticker taken: ${r.ticker} (CIK ${r.cik ?? '-'}) is used by another company`);
+      const taken = byTicker.get(r.ticker);
+      if (taken) {
+        report.reject(
+          file,
+          undefined,
+          `ticker taken: ${r.ticker} (CIK ${r.cik ?? '-'}, ${r.name}) is held by company ${taken.id} "${taken.name}" (CIK ${taken.cik ?? '-'})`,
+        );
         continue;
       }
       const row = {
@@ -267,6 +319,61 @@ export async function upsertCompanies(
     }
   });
   return ids;
+}
+
+/** A company named by nothing but its ticker (or CIK): any file that names it is better. */
+export const isPlaceholderName = (c: { name: string; ticker: string }) =>
+  c.name.trim() === '' || c.name === c.ticker || /^CIK\d+$/.test(c.name);
+
+/**
+ * Why a company holding `record`'s ticker without a CIK is not `record`'s company, or null when
+ * nothing says so: it has no name of its own (only its ticker or a CIK), or its name is the
+ * record's current or a former name, spelled with or without the legal suffix ('Inc.', 'Corp').
+ */
+export function handOverConflict(holder: { name: string; ticker: string }, record: CompanyRecord): string | null {
+  if (isPlaceholderName(holder)) return null;
+  const held = comparableName(holder.name);
+  const names = [record.name, ...(record.formerNames ?? []).map((f) => f.name)];
+  if (names.some((n) => comparableName(n) === held)) return null;
+  return `whose name differs`;
+}
+
+const LEGAL_SUFFIXES = new Set([
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'ltd',
+  'limited',
+  'plc',
+  'llc',
+  'lp',
+  'sa',
+  'nv',
+  'ag',
+  'se',
+]);
+
+/** A name reduced to its words: any case, '&' as 'and', no punctuation, no share class or legal suffix. */
+export function comparableName(name: string): string {
+  const words = name
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  if (words[0] === 'the' && words.length > 1) words.shift();
+  for (;;) {
+    const n = words.length;
+    if (n > 2 && words[n - 2] === 'class' && (words[n - 1] as string).length === 1) words.splice(n - 2, 2);
+    else if (n > 2 && words[n - 2] === 'common' && words[n - 1] === 'stock') words.splice(n - 2, 2);
+    else if (n > 1 && LEGAL_SUFFIXES.has(words[n - 1] as string)) words.pop();
+    else break;
+  }
+  return words.join(' ');
 }
 
 /** Files that describe companies no longer in the current SEC list (see `describePriceOnlyCompanies`). */

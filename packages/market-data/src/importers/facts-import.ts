@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { Db } from '@app/db/client';
 import { Progress, type ProgressSink } from '../progress.ts';
-import { type CompanyRecord, displayName, upsertCompanies } from './companies.ts';
+import { type CompanyRecord, displayName, isPlaceholderName, upsertCompanies } from './companies.ts';
 import { parseCompanyFacts } from './companyfacts.ts';
 import { readText } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
@@ -138,10 +138,6 @@ export async function importFactsDocument(
   report.written += n.fundamentals + n.shares;
   return company.id;
 }
-
-/** A company named by nothing but its ticker (or CIK): any file that names it is better. */
-export const isPlaceholderName = (c: { name: string; ticker: string }) =>
-  c.name.trim() === '' || c.name === c.ticker || /^CIK\d+$/.test(c.name);
 
 async function companyRecord(db: Db, id: number): Promise<CompanyRecord> {
   return db

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { type Entry, fromRandomAccessReaderPromise, RandomAccessReader, type ZipFile } from 'yauzl';
 
 /**
@@ -111,7 +111,11 @@ export class ZipReader {
     }
   }
 
-  /** One entry's bytes, inflated and checked against the size the directory states. */
+  /**
+   * One entry's bytes, inflated and checked against the size and CRC-32 the directory states:
+   * a flipped bit in a stored entry, or one deflate still decodes, would otherwise reach the
+   * JSON parser (or the database) as a plausible but wrong document.
+   */
   async read(entry: Entry): Promise<Buffer> {
     if (entry.isEncrypted()) throw new Error(`${entry.fileName}: encrypted entries are not read`);
     const { fileDataStart } = await this.zip.readLocalFileHeaderPromise(entry, { minimal: true });
@@ -128,6 +132,11 @@ export class ZipReader {
     } else throw new Error(`${entry.fileName}: compression method ${entry.compressionMethod} is not supported`);
     if (data.length !== entry.uncompressedSize)
       throw new Error(`${entry.fileName}: ${data.length} bytes inflated, the directory says ${entry.uncompressedSize}`);
+    const sum = crc32(data);
+    if (sum !== entry.crc32)
+      throw new Error(
+        `${entry.fileName}: corrupt entry, CRC-32 ${hex(sum)} does not match the directory's ${hex(entry.crc32)}`,
+      );
     return data;
   }
 
@@ -135,3 +144,5 @@ export class ZipReader {
     this.zip.close();
   }
 }
+
+const hex = (n: number) => n.toString(16).padStart(8, '0');

@@ -19,6 +19,8 @@ export interface SeedCompany {
   fundamentals?: Array<Omit<Insertable<FundamentalsTable>, 'company_id'>>;
   /** Latest market cap in $M (orders the initial search list). */
   mkcap?: number | null;
+  /** Names it filed under before, newest first. */
+  formerNames?: string[];
 }
 
 /** Inserts one company and its series; returns its id. */
@@ -33,6 +35,14 @@ export async function seedCompany(db: Db, company: SeedCompany): Promise<number>
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  if (company.formerNames?.length) {
+    await db
+      .insertInto('company_former_names')
+      .values(
+        company.formerNames.map((name, position) => ({ company_id: id, position, name, since: null, until: null })),
+      )
+      .execute();
+  }
   const closes = company.closes ?? [];
   // Chunked: SQLite allows a limited number of bound parameters per statement.
   for (let i = 0; i < closes.length; i += 500) {

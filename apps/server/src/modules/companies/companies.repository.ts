@@ -102,25 +102,43 @@ function toCompanyWire(row: { name: string; ticker: string; cik: number | null; 
   return { comp_name: row.name, ticker: row.ticker, cik: row.cik, slug: row.slug };
 }
 
-/** One company of the search directory, with what ranking needs. */
+/** One company of the search directory, with what ranking and matching need. */
 export interface DirectoryEntry extends Company {
   mkcap: number | null;
+  /** Names it filed under before, newest first (SEC submissions). */
+  formerNames: string[];
 }
 
 /**
  * Every company with its latest market cap, largest first (those without one last, then by
- * name): the search box's directory, which the service keeps in memory between changes.
+ * name), and its former names: the search box's directory, which the service keeps in memory
+ * between changes. Former names come in a second query (one row per name, in key order) rather
+ * than a join, so the directory query stays one row per company.
  */
 export async function listDirectory(db: Db): Promise<DirectoryEntry[]> {
-  const rows = await db
-    .selectFrom('companies as c')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
-    .select([...COMPANY_COLUMNS, 'q.mkcap'])
-    .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
-    .orderBy('c.name')
-    .orderBy('c.id')
-    .execute();
-  return rows.map((r) => ({ ...toCompanyWire(r), mkcap: r.mkcap }));
+  const [rows, former] = await Promise.all([
+    db
+      .selectFrom('companies as c')
+      .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
+      .select([...COMPANY_COLUMNS, 'q.mkcap'])
+      .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .execute(),
+    db
+      .selectFrom('company_former_names')
+      .select(['company_id', 'name'])
+      .orderBy('company_id')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const formerNames = new Map<number, string[]>();
+  for (const f of former) {
+    const list = formerNames.get(f.company_id);
+    if (list) list.push(f.name);
+    else formerNames.set(f.company_id, [f.name]);
+  }
+  return rows.map((r) => ({ ...toCompanyWire(r), mkcap: r.mkcap, formerNames: formerNames.get(r.id) ?? [] }));
 }
 
 /** The company's last trading day we hold, or undefined without prices. */

@@ -135,6 +135,52 @@ describe.each(testEngines())('companies API on %s', (engine) => {
       });
     });
 
+    it('finds a company by a former name and says which one matched, after current names and tickers', async () => {
+      await withOwnApp(async (own) => {
+        await seedCompany(own.db, {
+          name: 'Meta Platforms, Inc.',
+          ticker: 'META',
+          cik: 1326801,
+          mkcap: 1_500_000,
+          formerNames: ['Facebook Inc', 'Thefacebook, Inc.'],
+        });
+        await seedCompany(own.db, {
+          name: 'Alphabet Inc.',
+          ticker: 'GOOGL',
+          mkcap: 2_000_000,
+          formerNames: ['Google Inc.'],
+        });
+        await seedCompany(own.db, { name: 'Facebook Fans Club Corp', ticker: 'FBFC', mkcap: 5 });
+        await seedCompany(own.db, { name: 'Bookings Widget Co', ticker: 'BKWC', mkcap: 1 });
+        const search = async (name: string) => {
+          const res = await own.inject(`/api/companies/list?name=${encodeURIComponent(name)}`);
+          expect(res.statusCode).toBe(200);
+          return res.json();
+        };
+        const meta = { comp_name: 'Meta Platforms, Inc.', ticker: 'META', cik: 1326801, slug: 'meta-platforms-inc' };
+        // A current name that starts with the text comes before a former one that does.
+        expect(await search('Facebook')).toEqual([
+          { comp_name: 'Facebook Fans Club Corp', ticker: 'FBFC', cik: null, slug: 'facebook-fans-club-corp' },
+          { ...meta, former_name: 'Facebook Inc' },
+        ]);
+        expect(await search('thefacebook')).toEqual([{ ...meta, former_name: 'Thefacebook, Inc.' }]);
+        expect((await search('GOOGLE INC'))[0]).toMatchObject({ ticker: 'GOOGL', former_name: 'Google Inc.' });
+        // Found by its current name or ticker: no former name shown.
+        expect(await search('meta')).toEqual([meta]);
+        // Within a text: current names (BKWC, FBFC) before former names (META), then by market cap.
+        expect(
+          (await search('book')).map((c: { ticker: string; former_name?: string }) => [c.ticker, c.former_name]),
+        ).toEqual([
+          ['BKWC', undefined],
+          ['FBFC', undefined],
+          ['META', 'Facebook Inc'],
+        ]);
+        // Never across two names: 'inc' + 'the' is no name.
+        expect(await search('inc\0the')).toEqual([]);
+        expect(await search('c thef')).toEqual([]);
+      });
+    });
+
     it('treats a blank name as no search, and rejects an overlong one', async () => {
       const blank = await get('/api/companies/list?name=%20%20');
       expect(blank.json()[0].ticker).toBe('ACME');
@@ -352,6 +398,13 @@ describe.each(testEngines())('companies API on %s', (engine) => {
       expect.arrayContaining(['/api/companies/list', '/api/companies/slugs', '/api/companies/{companyName}/{metric}']),
     );
     expect(doc.paths['/api/companies/{companyName}/{metric}'].get.tags).toEqual(['companies']);
+    // The search answer keeps SPEC §7's fields and adds one optional field.
+    const item = doc.paths['/api/companies/list'].get.responses['200'].content['application/json'].schema.items;
+    expect(item.required).toEqual(['comp_name', 'ticker', 'cik', 'slug']);
+    expect(item.properties.former_name).toMatchObject({
+      type: 'string',
+      description: expect.stringMatching(/former name/),
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Company } from '@app/shared/companies';
+import type { Company, CompanyMatch } from '@app/shared/companies';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useDismiss } from '../../../components/use-dismiss';
 import { fetchCompanies } from '../company-metrics.api';
@@ -23,7 +23,7 @@ interface CompanySearchProps {
 export function CompanySearch({ initialText, skipTexts, onSelect }: CompanySearchProps) {
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<Company[]>([]);
+  const [options, setOptions] = useState<CompanyMatch[]>([]);
   const [loading, setLoading] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const [active, setActive] = useState(-1);
@@ -154,7 +154,12 @@ export function CompanySearch({ initialText, skipTexts, onSelect }: CompanySearc
               onMouseEnter={() => setActive(i)}
               className={`flex cursor-pointer items-baseline justify-between gap-3 px-4 py-2 text-sm ${i === active ? 'bg-brand-50 text-brand-700' : 'text-slate-800'}`}
             >
-              <span className="min-w-0 truncate">{company.comp_name}</span>
+              <span className="min-w-0 truncate">
+                {company.comp_name}
+                {company.former_name ? (
+                  <span className="block truncate text-xs text-slate-500">formerly {company.former_name}</span>
+                ) : null}
+              </span>
               <span className="shrink-0 font-mono text-xs text-slate-500">{company.ticker}</span>
             </div>
           ))}
