@@ -3,6 +3,7 @@ import type { AnswerResult, Evidence } from '@app/doc-qa/engine';
 import { documentStats } from '@app/doc-qa/stats';
 import { formatCount } from '@app/shared/format';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useId, useMemo, useRef, useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
 import { useDocQaWorker } from '../hooks/use-doc-qa-worker';
 import { looksLikePdf } from '../is-pdf';
 import { extractPdfPages, PdfTextError } from '../pdf-text.client';
@@ -17,9 +18,9 @@ const NOT_FOUND = 'Not found in this document';
 const OcrPages = lazy(() =>
   import('./ocr-pages').catch(() => ({
     default: () => (
-      <p className="mt-4 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-        The text reader could not be loaded. Check your connection and try again.
-      </p>
+      <div className="mt-4">
+        <Banner tone="error">The text reader could not be loaded. Check your connection and try again.</Banner>
+      </div>
     ),
   })),
 );
@@ -250,9 +251,9 @@ export function DocQaTool() {
           {status}
         </p>
         {error ? (
-          <p className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-            {error}
-          </p>
+          <div className="mt-2">
+            <Banner tone="error">{error}</Banner>
+          </div>
         ) : null}
 
         <label htmlFor={ids.answer} className="mt-4 block text-sm font-medium text-slate-700">

@@ -1,5 +1,6 @@
 // The OCR panel: loaded with the OCR engine only when a visitor asks to read scanned pages.
 import { useEffect, useId, useRef, useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
 import { OcrError, type OcrProgress, ocrPdfPages } from '../ocr.client';
 
 export interface OcrPagesProps {
@@ -97,9 +98,9 @@ export default function OcrPages({ file, pages, onTexts }: OcrPagesProps) {
         {error || running ? null : progressLabel(progress, seconds)}
       </p>
       {error ? (
-        <p className="mt-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-          {error}
-        </p>
+        <div className="mt-2">
+          <Banner tone="error">{error}</Banner>
+        </div>
       ) : null}
       {pages
         .filter((n) => texts.has(n))
