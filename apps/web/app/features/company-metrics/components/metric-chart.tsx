@@ -184,12 +184,12 @@ export function MetricChart({ series, logScale }: MetricChartProps) {
           <div
             aria-hidden="true"
             data-testid="metric-tooltip"
-            className="pointer-events-none absolute top-2 z-10 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm whitespace-nowrap shadow-md"
-            style={
-              point.left > 50
-                ? { left: `calc(${point.left}% - 12px)`, transform: 'translateX(-100%)' }
-                : { left: `calc(${point.left}% + 12px)` }
-            }
+            // Beside the cursor, on the side with more room, and below a point near the top; on a
+            // phone the plot is too narrow for that, so it sits in the corner away from the cursor.
+            className={`pointer-events-none absolute z-10 ${point.top < 40 ? 'bottom-2' : 'top-2'} w-max rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow-md max-sm:max-w-full sm:whitespace-nowrap ${
+              point.left > 50 ? 'sm:-translate-x-full max-sm:left-0!' : 'max-sm:right-0 max-sm:left-auto!'
+            }`}
+            style={{ left: `calc(${point.left}% ${point.left > 50 ? '-' : '+'} 12px)` }}
           >
             <div className="font-semibold text-slate-900">{tip.value}</div>
             <div className="text-slate-600">{tip.detail}</div>
