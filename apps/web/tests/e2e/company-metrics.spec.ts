@@ -59,9 +59,58 @@ describe('company metrics journey', () => {
     expect(html).toContain('AT&amp;T Inc. (T) revenue was 34.0 billion dollars for Q4 2024 (ended 2024-12-31).');
     expect(html).toContain('Revenue, or sales, is the money');
     expect(html).toContain('$34.02B');
+    // The chart is drawn on the server: bars, axis labels and the keyboard-focusable plot are in
+    // the HTML before any script runs.
+    const chart = html.slice(html.indexOf('data-testid="metric-chart"'));
+    expect(chart).toContain('tabindex="0"');
+    expect(chart).toMatch(/<svg[^>]*viewBox="0 0 1000 1000"[^>]*preserveAspectRatio="none"/);
+    expect(chart).toMatch(/<path d="M[\d.]+ [\d.]+h[\d.]+v/);
+    expect(chart).toContain('>30.0B</span>');
+    expect(chart).toContain('>Q4 2024</span>');
     const bare = await (await fetch(`${site.server.url}/companies/info`)).text();
     expect(bare).toContain('<title>Company Financial Metrics | StockGurus</title>');
     expect(bare).toContain('Select a company to view metrics');
+  });
+
+  it('draws the daily line in the server HTML, decimated, and shows it in a browser without scripts', async () => {
+    const html = await (await fetch(`${site.server.url}/companies/info/at-and-t-inc/stock-price`)).text();
+    const line = html.match(/<path d="(M[^"]+)" class="fill-brand-600\/10 stroke-brand-600"/)?.[1];
+    if (!line) throw new Error('no line in the server HTML');
+    // 5 years of weekdays (1,300 rows) become at most 1,000 points, plus the two ends and the fill's closing.
+    const points = line.match(/L/g)?.length ?? 0;
+    expect(points).toBeGreaterThan(500);
+    expect(points).toBeLessThanOrEqual(1_000 + 2);
+    expect(html).toContain('>2022</span>');
+
+    const context = await site.browser.newContext({ viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.server.url}/companies/info/at-and-t-inc/stock-price`);
+    const plot = await page.locator('[data-testid="metric-plot"] svg').boundingBox();
+    expect(plot?.width).toBeGreaterThan(200);
+    expect(plot?.height).toBeGreaterThan(200);
+    expect(await page.getByText('2022', { exact: true }).isVisible()).toBe(true);
+    expect(await noSidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'company-metrics-no-script-375.png') });
+    await context.close();
+  });
+
+  it('shows the tooltip where a finger taps at 375 px', async () => {
+    const context = await site.browser.newContext({ viewport: VIEWPORTS.mobile, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await gotoHydrated(page, `${site.server.url}/companies/info/apple-inc/market-cap`);
+    await page.getByTestId('metric-plot').scrollIntoViewIfNeeded();
+    const box = await page.getByTestId('metric-plot').boundingBox();
+    if (!box) throw new Error('chart not drawn');
+    await page.touchscreen.tap(box.x + box.width - 1, box.y + box.height / 2);
+    // A pixel of a 3-year plot 230 px wide is about five days.
+    await expect.poll(() => page.getByTestId('metric-tooltip').textContent()).toMatch(/^\$[\d.]+T2024-12-\d\d$/);
+    await page.touchscreen.tap(box.x + 1, box.y + box.height / 2);
+    await expect.poll(() => page.getByTestId('metric-tooltip').textContent()).toContain('2021-');
+    expect(await noSidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('lists every company metric page and the static pages in /sitemap.xml, named in robots.txt', async () => {
@@ -101,7 +150,7 @@ describe('company metrics journey', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`${site.server.url}/companies/info/at-and-t-inc/stock-price`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('AT&T Inc. (T)');
-    await page.waitForSelector('[data-testid="metric-chart"] canvas');
+    await page.waitForSelector('[data-testid="metric-plot"] svg');
     await expect
       .poll(() => page.getByTestId('metric-legend').textContent())
       .toMatch(/Stock Price.*T.*5 Years.*data points/);
@@ -116,13 +165,37 @@ describe('company metrics journey', () => {
     await page.waitForURL(`${site.server.url}/companies/info/at-and-t-inc/net-income`);
     await expect.poll(() => page.getByTestId('metric-legend').textContent()).toContain('Quarterly values');
     // Hovering a bar names its fiscal period and form.
-    const chart = page.locator('[data-testid="metric-chart"] .u-over');
-    const box2 = await chart.boundingBox();
+    const plot = page.getByTestId('metric-plot');
+    const tooltip = page.getByTestId('metric-tooltip');
+    const box2 = await plot.boundingBox();
     if (!box2) throw new Error('chart not drawn');
     await page.mouse.move(box2.x + box2.width - 4, box2.y + box2.height / 2);
-    await expect
-      .poll(() => page.locator('[data-testid="metric-chart"] + div').textContent())
-      .toContain('Q4 2024 · 10-K');
+    await expect.poll(() => tooltip.textContent()).toContain('Q4 2024 · 10-K · ended 2024-12-31');
+    await page.mouse.move(box2.x + 4, box2.y + box2.height / 2);
+    await expect.poll(() => tooltip.textContent()).toContain('Q1 2021 · 10-Q · ended 2021-03-31');
+    await page.mouse.move(box2.x + box2.width / 2, box2.y + box2.height + 40);
+    await expect.poll(() => tooltip.count()).toBe(0);
+
+    // The keyboard: the plot takes focus with a visible ring; arrows, Home and End move the
+    // cursor and the value is announced politely.
+    const live = page.getByTestId('metric-chart').locator('[aria-live="polite"]');
+    await plot.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tooltip.textContent()).toContain('Q4 2024');
+    expect(await plot.evaluate((el) => getComputedStyle(el).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tooltip.textContent()).toContain('Q3 2024');
+    await expect.poll(() => live.textContent()).toContain('Q3 2024 · 10-Q · ended 2024-09-30');
+    await page.keyboard.press('Home');
+    await expect.poll(() => tooltip.textContent()).toContain('Q1 2021');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => tooltip.textContent()).toContain('Q2 2021');
+    // A loss: the bar hangs below the zero line.
+    await expect.poll(() => tooltip.textContent()).toContain('-$400.00M');
+    await page.keyboard.press('End');
+    await expect.poll(() => tooltip.textContent()).toContain('Q4 2024');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tooltip.count()).toBe(0);
     await page.getByRole('button', { name: 'Annual' }).click();
     await expect.poll(() => page.getByTestId('metric-legend').textContent()).toContain('Annual values');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'company-metrics-1280.png'), fullPage: true });
@@ -211,8 +284,17 @@ describe('company metrics journey', () => {
     await expect
       .poll(() => page.getByTestId('metric-legend').textContent())
       .toContain(`All Available${DAYS.length.toLocaleString('en-US')} data points`);
+    // The range redraws: 25 years of daily closes, decimated, labelled every few years.
+    const line = page.locator('[data-testid="metric-plot"] path.stroke-brand-600');
+    await expect.poll(() => page.getByTestId('metric-chart').textContent()).toContain('2005');
+    const linear = await line.getAttribute('d');
+    expect(linear?.match(/L/g)?.length).toBeLessThanOrEqual(1_000 + 2);
     await page.getByLabel('Log scale').check();
-    await page.waitForSelector('[data-testid="metric-chart"] canvas');
+    await expect.poll(() => line.getAttribute('d')).not.toBe(linear);
+    const box = await page.getByTestId('metric-plot').boundingBox();
+    if (!box) throw new Error('chart not drawn');
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await expect.poll(() => page.getByTestId('metric-tooltip').textContent()).toMatch(/^\$[\d.]+2024-12-\d\d$/);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'company-metrics-all-1280.png'), fullPage: false });
     expect(errors).toEqual([]);
     await close();
