@@ -91,19 +91,21 @@ function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 
   let at5 = 0;
   let em = 0;
   let f1 = 0;
+  let declined = 0;
   for (const q of questions) {
     const hits = engine.retrieve(q.question, 5);
     const paras = hits.map((h) => paragraphOf(engine.passages[h.doc]?.start ?? 0));
     if (paras[0] === q.paragraph) at1 += 1;
     if (paras.includes(q.paragraph)) at5 += 1;
     const { answer } = engine.answer(q.question);
+    if (answer === null) declined += 1;
     em += bestOver(exactMatch, answer, q.answers);
     f1 += bestOver(f1Score, answer, q.answers);
   }
   const n = questions.length;
   console.log(
     `(b) long document, reader ${reader.toUpperCase()} (${contexts.length} paragraphs, ${engine.passages.length} passages, index ${buildMs.toFixed(0)} ms): ` +
-      `recall@1 ${pct(at1, n)}%  recall@5 ${pct(at5, n)}%  end-to-end EM ${pct(em, n)}  F1 ${pct(f1, n)}`,
+      `recall@1 ${pct(at1, n)}%  recall@5 ${pct(at5, n)}%  end-to-end EM ${pct(em, n)}  F1 ${pct(f1, n)}  declined ${pct(declined, n)}%`,
   );
 }
 
@@ -130,6 +132,35 @@ function crossValidation(squad: SquadFile, contexts: string[]) {
   console.log(
     `R1 ${a.folds}-fold cross-validation by article (held-out articles): ` +
       `(a) paragraph given EM ${a.em.toFixed(1)}  F1 ${a.f1.toFixed(1)};  (b) long document EM ${b.em.toFixed(1)}  F1 ${b.f1.toFixed(1)}`,
+  );
+  console.log(
+    `    its logistic regression alone (no trees): (a) EM ${a.linear.em.toFixed(1)}  F1 ${a.linear.f1.toFixed(1)};  ` +
+      `(b) EM ${b.linear.em.toFixed(1)}  F1 ${b.linear.f1.toFixed(1)}`,
+  );
+}
+
+/**
+ * Questions with no answer in the document, made the SQuAD 2.0 way: each article's questions
+ * asked of a document of the other articles' paragraphs. The false-answer rate is the share that
+ * still gets an answer (anything but "not found"); the declined rate on (b) is the share of
+ * answerable questions turned away.
+ */
+function unanswerable(squad: SquadFile, reader: 'r0' | 'r1') {
+  let asked = 0;
+  let answered = 0;
+  for (const [i, article] of squad.data.entries()) {
+    const others = squad.data.filter((_, j) => j !== i).flatMap((a) => a.paragraphs.map((p) => `${p.context}\n\n`));
+    const engine = createDocQa(others.join(''), { reader });
+    for (const p of article.paragraphs) {
+      for (const qa of p.qas) {
+        asked += 1;
+        if (engine.answer(qa.question).answer !== null) answered += 1;
+      }
+    }
+  }
+  console.log(
+    `Unanswerable (each article's ${asked} questions asked of the other articles), reader ${reader.toUpperCase()}: ` +
+      `false-answer rate ${pct(answered, asked)}%`,
   );
 }
 
@@ -237,6 +268,7 @@ async function main() {
       longDocument(contexts, questions, reader);
     }
     console.log('    (R1 above uses the shipped weights, fitted on the shared articles: in-sample there)');
+    for (const reader of ['r0', 'r1'] as const) unanswerable(data as SquadFile, reader);
     if (!args.includes('--no-cv')) crossValidation(data as SquadFile, contexts);
   }
   if (args.includes('--no-browser')) return;

@@ -1,28 +1,48 @@
-// `npm run train:docqa [squad.json[.gz]]`: fits reader R1's logistic regression on a SQuAD v1.1
-// file (paragraph given), reports 5-fold cross-validation by article, and writes the weights to
-// src/r1-weights.json.
+// `npm run train:docqa [squad.json[.gz]] [--no-cv]`: fits reader R1 (logistic regression, then
+// boosted trees on what it leaves) on a SQuAD v1.1 file (paragraph given), reports 5-fold
+// cross-validation by article unless --no-cv, and writes the weights to src/r1-weights.json.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createDocQa } from '../src/engine';
-import { crossValidate, type Example, examplesFor, fit, score } from '../src/r1-train';
+import { crossValidate, type Example, examplesFor, fitBoosted, score } from '../src/r1-train';
+import type { R1Weights } from '../src/reader-r1';
 import type { SquadFile } from '../src/squad';
 
-/** The weights file as the repository's formatter lays it out: numbers filled into 120-column lines. */
-function formatWeights(model: Record<string, unknown> & { weights: number[] }): string {
+/** Numbers filled into 120-column lines at an indentation, as the repository's formatter lays out an array. */
+function fill(numbers: readonly number[], indent: string): string {
   const lines: string[] = [];
-  let line = '   ';
-  for (const [i, w] of model.weights.entries()) {
-    const item = `${w}${i < model.weights.length - 1 ? ',' : ''}`;
+  let line = indent;
+  for (const [i, w] of numbers.entries()) {
+    const item = `${w}${i < numbers.length - 1 ? ',' : ''}`;
     if (line.length + 1 + item.length > 120) {
       lines.push(line);
-      line = '   ';
+      line = indent;
     }
     line += ` ${item}`;
   }
   lines.push(line);
-  const json = JSON.stringify({ ...model, weights: ['@weights'] }, null, 2);
-  return `${json.replace(/"@weights"/, lines.join('\n').trimStart())}\n`;
+  return lines.join('\n').trimStart();
+}
+
+/** The weights file as the repository's formatter lays it out: each array of numbers filled into lines. */
+function formatWeights(model: R1Weights & Record<string, unknown>): string {
+  const arrays: Array<{ key: string; numbers: number[]; indent: string }> = [
+    { key: '@weights', numbers: model.weights, indent: '   ' },
+  ];
+  let trees: Record<string, unknown> | undefined;
+  if (model.trees) {
+    const { depth, features, thresholds, values } = model.trees;
+    trees = { depth, features: ['@features'], thresholds: ['@thresholds'], values: ['@values'] };
+    arrays.push(
+      { key: '@features', numbers: features, indent: '     ' },
+      { key: '@thresholds', numbers: thresholds, indent: '     ' },
+      { key: '@values', numbers: values, indent: '     ' },
+    );
+  }
+  let json = JSON.stringify({ ...model, weights: ['@weights'], ...(trees ? { trees } : {}) }, null, 2);
+  for (const a of arrays) json = json.replace(`"${a.key}"`, fill(a.numbers, a.indent));
+  return `${json}\n`;
 }
 
 const REPO = resolve(import.meta.dirname, '../../..');
@@ -59,11 +79,14 @@ console.log(
   `${examples.length} questions, ${rows} candidate spans (${(rows / examples.length).toFixed(0)} a question); ` +
     `an exact answer is among the candidates for ${(100 * ceiling).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
 );
-const cv = crossValidate(examples);
-console.log(
-  `R1 ${cv.folds}-fold cross-validation by article, paragraph given: EM ${cv.em.toFixed(1)}  F1 ${cv.f1.toFixed(1)}`,
-);
-const model = { ...fit(examples), trainedOn: `${basename(path)}: ${examples.length} questions` };
+if (!process.argv.includes('--no-cv')) {
+  const cv = crossValidate(examples);
+  console.log(
+    `R1 ${cv.folds}-fold cross-validation by article, paragraph given: EM ${cv.em.toFixed(1)}  F1 ${cv.f1.toFixed(1)} ` +
+      `(logistic regression alone: EM ${cv.linear.em.toFixed(1)}  F1 ${cv.linear.f1.toFixed(1)})`,
+  );
+}
+const model = { ...fitBoosted(examples), trainedOn: `${basename(path)}: ${examples.length} questions` };
 const inSample = score(examples, model);
 console.log(
   `R1 fitted on all (in-sample): EM ${inSample.em.toFixed(1)}  F1 ${inSample.f1.toFixed(1)}; "not found" below support ${model.minSupport}`,

@@ -1,5 +1,6 @@
 import type { DocQaEngine } from './engine';
-import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates } from './reader-r1';
+import { DEFAULT_TREE_PARAMS, fitTrees, type TreeParams } from './r1-trees';
+import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates, r1Score } from './reader-r1';
 import { f1Score, normalizeAnswer } from './squad';
 
 /** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
@@ -87,6 +88,37 @@ export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): 
   return { ...model, minSupport: calibrate(examples, model) };
 }
 
+/**
+ * The shipped model: the logistic regression, then boosted oblivious trees fitted to what it
+ * leaves (starting from its scores), the "not found" threshold calibrated on their sum.
+ */
+export function fitBoosted(examples: readonly Example[], params: Partial<TreeParams> = {}): R1Weights {
+  return fitBoth(examples, params).boosted;
+}
+
+/** The logistic regression alone and with the trees, from one fit. */
+export function fitBoth(
+  examples: readonly Example[],
+  params: Partial<TreeParams> = {},
+): { linear: R1Weights; boosted: R1Weights } {
+  const linear = fit(examples);
+  const groups = examples
+    .filter((e) => e.rows.some((r) => r.target > 0))
+    .map((ex) => {
+      const bestTarget = Math.max(...ex.rows.map((r) => r.target));
+      const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
+      const tSum = t.reduce((a, b) => a + b, 0);
+      return {
+        features: ex.rows.map((r) => r.features),
+        targets: t.map((x) => x / tSum),
+        base: ex.rows.map((r) => dot(linear.weights, r.features)),
+      };
+    });
+  const trees = fitTrees(groups, FEATURES.length, { ...DEFAULT_TREE_PARAMS, ...params });
+  const model: R1Weights = { features: linear.features, weights: linear.weights, trees };
+  return { linear, boosted: { ...model, minSupport: calibrate(examples, model) } };
+}
+
 /** Supports tried as the "not found" threshold. */
 const THRESHOLDS = Array.from({ length: 11 }, (_, i) => i / 20);
 /** Answers this poor on average (F1 0–1) are better declined. */
@@ -113,7 +145,7 @@ export function calibrate(examples: readonly Example[], model: R1Weights): numbe
 }
 
 function top(ex: Example, model: R1Weights): Example['rows'][number] | null {
-  return choose(ex.rows, (r) => dot(model.weights, r.features));
+  return choose(ex.rows, (r) => r1Score(model, r.features));
 }
 
 /**
@@ -138,18 +170,30 @@ export function score(
   return { em: (100 * em) / n, f1: (100 * f1) / n };
 }
 
-/** k-fold cross-validation by group (article): fit on the other groups, score on the held-out one. */
-export function crossValidate(examples: readonly Example[]): { em: number; f1: number; folds: number } {
+/**
+ * k-fold cross-validation by group (article): fit on the other groups, score on the held-out one;
+ * the logistic regression alone is scored too, from the same fits.
+ */
+export function crossValidate(
+  examples: readonly Example[],
+  params: Partial<TreeParams> = {},
+): { em: number; f1: number; folds: number; linear: { em: number; f1: number } } {
   const groups = [...new Set(examples.map((e) => e.group))];
   let em = 0;
   let f1 = 0;
+  let linearEm = 0;
+  let linearF1 = 0;
   for (const g of groups) {
     const train = examples.filter((e) => e.group !== g);
     const test = examples.filter((e) => e.group === g);
-    const s = score(test, fit(train));
+    const { linear, boosted } = fitBoth(train, params);
+    const s = score(test, boosted);
     em += s.em * test.length;
     f1 += s.f1 * test.length;
+    const l = score(test, linear);
+    linearEm += l.em * test.length;
+    linearF1 += l.f1 * test.length;
   }
   const n = examples.length || 1;
-  return { em: em / n, f1: f1 / n, folds: groups.length };
+  return { em: em / n, f1: f1 / n, folds: groups.length, linear: { em: linearEm / n, f1: linearF1 / n } };
 }

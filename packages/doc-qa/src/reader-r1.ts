@@ -1,5 +1,6 @@
 import nlp from 'compromise';
 import type { Passage } from './chunk';
+import { type PackedTrees, treesScore } from './r1-trees';
 import {
   type Candidate,
   DATE,
@@ -30,6 +31,8 @@ export interface R1Weights {
   /** Names of the features, in order, so a stale weights file is caught. */
   features: string[];
   weights: number[];
+  /** Boosted trees whose scores add to the linear one. */
+  trees?: PackedTrees;
   /** Below this share of the question's weighted words in the answer's sentence, "not found". */
   minSupport?: number;
   /** Fitted on, for the record. */
@@ -465,6 +468,11 @@ export function dot(weights: readonly number[], features: readonly number[]): nu
   return s;
 }
 
+/** A candidate's score under the model: the linear score plus the trees' corrections. */
+export function r1Score(model: R1Weights, features: readonly number[]): number {
+  return dot(model.weights, features) + (model.trees ? treesScore(model.trees, features) : 0);
+}
+
 /** Candidates weighed together when choosing the answer. */
 const CONSENSUS = 20;
 
@@ -501,8 +509,8 @@ export function readR1(
   model: R1Weights,
   passageScores?: readonly number[],
 ): Candidate | null {
-  const c = choose(r1Candidates(question, passages, qTerms, passageScores), (x) => dot(model.weights, x.features));
+  const c = choose(r1Candidates(question, passages, qTerms, passageScores), (x) => r1Score(model, x.features));
   if (!c) return null;
-  const p = 1 / (1 + Math.exp(-dot(model.weights, c.features)));
+  const p = 1 / (1 + Math.exp(-r1Score(model, c.features)));
   return { passage: c.passage, start: c.start, end: c.end, text: c.text, score: p, support: c.support };
 }
