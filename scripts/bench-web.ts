@@ -130,6 +130,15 @@ function rowOf(label: string, path: string, lhr: Lhr): Row {
   };
 }
 
+/** The pass/fail audits of accessibility, best practices and SEO that a run failed (the last run is reported). */
+function failingAudits(lhr: Lhr): string[] {
+  return ['accessibility', 'best-practices', 'seo']
+    .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+    .map((a) => a?.id ?? '');
+}
+
 async function main() {
   if (!existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'))) {
     console.error('The web app is not built: run `npm run build` first.');
@@ -150,27 +159,20 @@ async function main() {
     for (const page of PAGES.filter((p) => !only || only.includes(p.label))) {
       const path = page.path.replace('{slug}', largest?.slug ?? '');
       const runs: Row[] = [];
-      let lhr: Lhr | undefined;
+      let failed: string[] = [];
       for (let run = 0; run < RUNS; run++) {
-        lhr = await measure(`${server.url}${path}`, chrome.port);
+        const lhr = await measure(`${server.url}${path}`, chrome.port);
         if (reports) {
           const suffix = RUNS > 1 ? `-${run + 1}` : '';
           writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}${suffix}.json`), JSON.stringify(lhr));
         }
         runs.push(rowOf(page.label, path, lhr));
+        failed = failingAudits(lhr);
       }
       runs.sort((a, b) => a.performance - b.performance);
       const median = runs[Math.floor((runs.length - 1) / 2)] as Row;
       rows.push({ ...median, range: [runs[0]?.performance ?? 0, runs.at(-1)?.performance ?? 0] });
-      if (!lhr) continue;
-      const last = lhr;
-      const failed = last.categories.accessibility?.auditRefs
-        .map((ref) => last.audits[ref.id])
-        .concat(last.categories['best-practices']?.auditRefs.map((ref) => last.audits[ref.id]) ?? [])
-        .concat(last.categories.seo?.auditRefs.map((ref) => last.audits[ref.id]) ?? [])
-        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
-        .map((a) => a?.id);
-      if (failed?.length) console.log(`  ${page.label}: failing audits ${failed.join(', ')}`);
+      if (failed.length) console.log(`  ${page.label}: failing audits ${failed.join(', ')}`);
     }
   } finally {
     chrome.child.kill('SIGTERM');
