@@ -107,7 +107,7 @@ describe('market simulator journey', () => {
       await addTrigger(page, ticker, '-5');
     }
     await expect.poll(() => portfolio.getByText('Target +5%').count(), { timeout: 20_000 }).toBe(2);
-    expect(await portfolio.getByText('Stop -5%').count()).toBe(2);
+    await expect.poll(() => portfolio.getByText('Stop -5%').count()).toBe(2);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-portfolio-1280.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
