@@ -179,6 +179,16 @@ describe('rankings journey', () => {
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/name=delta/);
     await expect.poll(() => tickersOn(page)).toEqual(['DLT']);
+
+    // A company's link opens its page in the browser, without loading a new document; with Ctrl
+    // the click is the browser's (a new tab), and this page stays.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const company = page.getByRole('link', { name: 'Delta Co' });
+    await company.click({ modifiers: ['Control'] });
+    expect(page.url()).toMatch(/name=delta/);
+    await company.click();
+    await page.waitForURL(/\/companies\/info\/delta-co/);
+    expect(await page.evaluate(() => 'samePage' in window)).toBe(true);
     await close();
   });
 
