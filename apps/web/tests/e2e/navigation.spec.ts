@@ -92,6 +92,30 @@ describe('site layout and navigation', () => {
     await close();
   });
 
+  it('draws the home page’s star field at its box size, and again when the window resizes', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/`);
+    // The backing store matches the canvas's box (device pixel ratio 1 here) and stars are painted.
+    const field = () =>
+      page.locator('canvas[aria-hidden="true"]').evaluate((canvas: HTMLCanvasElement) => {
+        const box = canvas.getBoundingClientRect();
+        const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        let painted = 0;
+        for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) painted += 1;
+        return { size: [canvas.width, canvas.height], box: [Math.round(box.width), Math.round(box.height)], painted };
+      });
+    await expect.poll(async () => (await field()).painted).toBeGreaterThan(200);
+    const before = await field();
+    expect(before.size).toEqual(before.box);
+    await page.setViewportSize({ width: 900, height: 800 });
+    await expect.poll(async () => (await field()).size[0]).toBeLessThan(before.size[0] ?? 0);
+    const after = await field();
+    expect(after.size).toEqual(after.box);
+    expect(after.painted).toBeGreaterThan(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('renders the 404 page with status 404', async () => {
     const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
     const response = await page.goto(`${site.server.url}/definitely/not/here`);

@@ -25,8 +25,11 @@ export function StarField() {
     let pointer: { x: number; y: number } | null = null;
     let frame = 0;
 
+    // The canvas's size in CSS pixels, as the last layout gave it.
+    let width = 0;
+    let height = 0;
+
     const resize = () => {
-      const { width, height } = canvas.getBoundingClientRect();
       const dpr = window.devicePixelRatio || 1;
       canvas.width = Math.round(width * dpr);
       canvas.height = Math.round(height * dpr);
@@ -41,7 +44,6 @@ export function StarField() {
     };
 
     const draw = (time: number) => {
-      const { width, height } = canvas.getBoundingClientRect();
       ctx.clearRect(0, 0, width, height);
       let twinkling = false;
       for (const star of stars) {
@@ -77,22 +79,25 @@ export function StarField() {
       pointer = null;
       request();
     };
-    const onResize = () => {
+    // The size comes from a ResizeObserver, first when the page has been laid out and then on
+    // every change: reading it here, while the page hydrates, forced a layout of the whole page
+    // inside React's effects (77 ms of the home page's hydration at 4x CPU).
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      width = entry.contentRect.width;
+      height = entry.contentRect.height;
       resize();
       request();
-    };
-
-    resize();
-    request();
+    });
+    observer.observe(canvas);
     const host = canvas.parentElement ?? canvas;
     host.addEventListener('pointermove', onMove);
     host.addEventListener('pointerleave', onLeave);
-    window.addEventListener('resize', onResize);
     return () => {
       cancelAnimationFrame(frame);
+      observer.disconnect();
       host.removeEventListener('pointermove', onMove);
       host.removeEventListener('pointerleave', onLeave);
-      window.removeEventListener('resize', onResize);
     };
   }, []);
 
