@@ -8,7 +8,7 @@ import { ocrAssets } from './vite-plugins/ocr-assets.ts';
 // costs a round trip before the page can hydrate (Lighthouse counted 13 scripts on the home page).
 // The framework (React, React DOM, React Router) is one file every page shares and caches; app
 // modules used by two or more pages are a second. The form module stays out of the shared file:
-// it brings Zod, which only pages with forms may load.
+// only the account pages use it (they load Zod, with the schemas, only when a form is on screen).
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
 const SHARED_APP = /app[\\/](components|lib)[\\/]/;
 const FORMS = /app[\\/]lib[\\/]form\.ts/;

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
 
@@ -7,6 +7,9 @@ import type { z } from 'zod';
  * anything is sent) and again in the route's action, which answers `FormResult` for the page to
  * show under each field. Only types come from zod here, so pages without forms never bundle it.
  */
+/** Shown above a form whose checks could not be downloaded (the visitor may submit again). */
+export const FORM_CHECKS_UNAVAILABLE = 'The form could not be checked: the page lost its connection. Please try again.';
+
 export type FieldErrors = Partial<Record<string, string>>;
 
 export interface FormResult {
@@ -47,33 +50,72 @@ export function parseForm<S extends z.ZodType>(
  * Browser-side checking for a `<Form>`: on submit an invalid form is stopped, its errors shown
  * and the first wrong field focused; after that each change re-checks live. Server errors from
  * the action show until the visitor submits again.
+ *
+ * The schema comes from `loadSchema`, a dynamic import: Zod (25 kB compressed) is not among the
+ * scripts the page needs to show and hydrate, and loads once the form is on screen. A submit
+ * before it has arrived waits for it, checks, and then submits the form again itself.
  */
-export function useFormValidation<S extends z.ZodType>(schema: S, serverErrors?: FieldErrors) {
+export function useFormValidation<S extends z.ZodType>(loadSchema: () => Promise<S>, serverErrors?: FieldErrors) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const check = useCallback(
-    (form: HTMLFormElement) => {
-      const parsed = parseForm(schema, new FormData(form));
-      return parsed.ok ? {} : parsed.fieldErrors;
-    },
-    [schema],
-  );
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const schema = useRef<S | null>(null);
+  const loading = useRef<Promise<S> | null>(null);
+  const load = () => {
+    loading.current ??= loadSchema().then((loaded) => {
+      schema.current = loaded;
+      return loaded;
+    });
+    return loading.current;
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the form is on screen; the loader is the same import each render
+  useEffect(() => {
+    load().catch(() => {
+      // A failed download is tried again on submit, which reports it.
+      loading.current = null;
+    });
+  }, []);
+  const check = (loaded: S, form: HTMLFormElement): FieldErrors => {
+    const parsed = parseForm(loaded, new FormData(form));
+    return parsed.ok ? {} : parsed.fieldErrors;
+  };
+  const show = (form: HTMLFormElement, errors: FieldErrors) => {
+    setClientErrors(errors);
+    const first = Object.keys(errors)[0];
+    const field = first ? form.elements.namedItem(first) : null;
+    if (field instanceof HTMLElement) field.focus();
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const errors = check(event.currentTarget);
+    const form = event.currentTarget;
+    setLoadError(null);
+    if (schema.current === null) {
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      load().then(
+        (loaded) => {
+          const errors = check(loaded, form);
+          if (Object.keys(errors).length > 0) show(form, errors);
+          else form.requestSubmit(submitter);
+        },
+        () => {
+          loading.current = null;
+          setLoadError(FORM_CHECKS_UNAVAILABLE);
+        },
+      );
+      return false;
+    }
+    const errors = check(schema.current, form);
     if (Object.keys(errors).length === 0) {
       setClientErrors(null);
       return true;
     }
     event.preventDefault();
-    setClientErrors(errors);
-    const first = Object.keys(errors)[0];
-    const field = first ? event.currentTarget.elements.namedItem(first) : null;
-    if (field instanceof HTMLElement) field.focus();
+    show(form, errors);
     return false;
   };
   const onChange = (event: FormEvent<HTMLFormElement>) => {
-    if (clientErrors !== null) setClientErrors(check(event.currentTarget));
+    if (clientErrors !== null && schema.current !== null) setClientErrors(check(schema.current, event.currentTarget));
   };
-  return { errors: clientErrors ?? serverErrors ?? {}, onSubmit, onChange };
+  return { errors: clientErrors ?? serverErrors ?? {}, loadError, onSubmit, onChange };
 }
 
 /** Whether this page's form is on its way (busy buttons). */

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ForgotPasswordRequestSchema } from '@app/shared/auth';
+import { AUTH_MESSAGES } from '@app/shared/auth-messages';
 import { accountsApi, messageOf } from '../features/accounts/accounts.api';
 import { ForgotPasswordForm } from '../features/accounts/components/forgot-password-form';
 import { type FormResult, parseForm } from '../lib/form';
@@ -20,7 +20,9 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Runs on the server, with or without JavaScript: no session is involved. */
 export async function action({ request, context }: Route.ActionArgs): Promise<FormResult> {
-  const parsed = parseForm(ForgotPasswordRequestSchema, await request.formData());
+  // The schemas come with Zod, which the page's own scripts leave out (see useFormValidation).
+  const schemas = await import('@app/shared/auth');
+  const parsed = parseForm(schemas.ForgotPasswordRequestSchema, await request.formData());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors };
   try {
     const answer = await accountsApi.forgotPassword(parsed.value.email, context);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LoginFormSchema } from '@app/shared/auth';
+import { AUTH_MESSAGES } from '@app/shared/auth-messages';
 import { redirect } from 'react-router';
 import { ApiClientError, accountsApi, messageOf } from '../features/accounts/accounts.api';
 import { LoginForm } from '../features/accounts/components/login-form';
@@ -24,13 +24,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
  * storage (SPEC §4), so signing in itself needs the browser side.
  */
 export async function action({ request }: Route.ActionArgs): Promise<FormResult> {
-  const parsed = parseForm(LoginFormSchema, await request.formData());
+  const schemas = await import('@app/shared/auth');
+  const parsed = parseForm(schemas.LoginFormSchema, await request.formData());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors };
   return { formError: 'Signing in needs JavaScript, which keeps your session in this browser. Please turn it on.' };
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const parsed = parseForm(LoginFormSchema, await request.formData());
+  // A dynamic import: Zod stays out of the scripts the page loads first (see useFormValidation).
+  const schemas = await import('@app/shared/auth');
+  const parsed = parseForm(schemas.LoginFormSchema, await request.formData());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors } satisfies FormResult;
   const { email, password, remember, redirectTo } = parsed.value;
   authStore.setLoading(true);

@@ -1,4 +1,3 @@
-import { ResetPasswordFormSchema } from '@app/shared/auth';
 import { accountsApi, messageOf } from '../features/accounts/accounts.api';
 import { ResetPasswordForm } from '../features/accounts/components/reset-password-form';
 import { type FormResult, parseForm } from '../lib/form';
@@ -20,7 +19,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /** Runs on the server, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs): Promise<FormResult> {
-  const parsed = parseForm(ResetPasswordFormSchema, await request.formData());
+  // The schemas come with Zod, which the page's own scripts leave out (see useFormValidation).
+  const schemas = await import('@app/shared/auth');
+  const parsed = parseForm(schemas.ResetPasswordFormSchema, await request.formData());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors };
   try {
     await accountsApi.resetPassword(parsed.value.token, parsed.value.password, context);

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, SignupFormSchema } from '@app/shared/auth';
+import { AUTH_MESSAGES } from '@app/shared/auth-messages';
 import { redirect } from 'react-router';
 import { ApiClientError, accountsApi, messageOf } from '../features/accounts/accounts.api';
 import { SignupForm } from '../features/accounts/components/signup-form';
@@ -16,7 +16,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** Without JavaScript: the same checks; the account itself is made from the browser (see /login). */
 export async function action({ request }: Route.ActionArgs): Promise<FormResult> {
-  const parsed = parseForm(SignupFormSchema, await request.formData());
+  const schemas = await import('@app/shared/auth');
+  const parsed = parseForm(schemas.SignupFormSchema, await request.formData());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors };
   return {
     formError: 'Creating an account needs JavaScript, which keeps your session in this browser. Please turn it on.',
@@ -26,7 +27,9 @@ export async function action({ request }: Route.ActionArgs): Promise<FormResult>
 const TAKEN: Record<string, 'username' | 'email'> = { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' };
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const parsed = parseForm(SignupFormSchema, await request.formData());
+  // A dynamic import: Zod stays out of the scripts the page loads first (see useFormValidation).
+  const schemas = await import('@app/shared/auth');
+  const parsed = parseForm(schemas.SignupFormSchema, await request.formData());
   if (!parsed.ok) return { fieldErrors: parsed.fieldErrors } satisfies FormResult;
   const { username, email, password } = parsed.value;
   authStore.setLoading(true);

@@ -22,6 +22,9 @@ function resetLinkFromOutbox(): string {
   return link;
 }
 
+/** The script with the account forms' checks (Zod and the schemas of @app/shared/auth). */
+const CHECKS = /\/assets\/auth-[\w-]{8}\.js$/;
+
 const avatar = (page: Page) => page.getByRole('button', { name: /^Account menu for/ }).first();
 
 async function signOut(page: Page) {
@@ -91,6 +94,76 @@ describe('accounts journey', () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('loads the form checks after the page; a submit before they arrive waits for them', async () => {
+    const url = site.server.url;
+    // The checks (Zod and the schemas) are not among the scripts the page loads first.
+    const html = await (await fetch(`${url}/login`)).text();
+    const preloads = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(preloads.filter((href) => CHECKS.test(href ?? ''))).toEqual([]);
+
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    // Hold the checks' script back until released.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let asked = 0;
+    await page.route(CHECKS, async (route) => {
+      asked += 1;
+      await held;
+      await route.continue();
+    });
+    await gotoHydrated(page, `${url}/login`);
+    // An empty submit while the checks are on their way: nothing is sent, the errors come with them.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect(await page.getByText('Email is required').count()).toBe(0);
+    expect(asked).toBe(1);
+    release();
+    await expect.poll(() => page.getByText('Email is required').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+
+    // A valid submit before the checks arrive is checked, then sent: the server answers it.
+    const second = await openPage(site.browser, VIEWPORTS.desktop);
+    let releaseSecond = () => {};
+    const heldSecond = new Promise<void>((resolve) => {
+      releaseSecond = resolve;
+    });
+    await second.page.route(CHECKS, async (route) => {
+      await heldSecond;
+      await route.continue();
+    });
+    await gotoHydrated(second.page, `${url}/login`);
+    await second.page.getByLabel('Email').fill('nobody@example.com');
+    await second.page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await second.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    releaseSecond();
+    await expect.poll(() => second.page.getByText('Invalid email or password. Please try again.').count()).toBe(1);
+
+    // The checks cannot be downloaded: the form says so, and the next submit tries again.
+    const third = await openPage(site.browser, VIEWPORTS.mobile);
+    await third.page.route(CHECKS, (route) => route.abort());
+    await gotoHydrated(third.page, `${url}/signup`);
+    await third.page.getByRole('button', { name: 'Create account' }).click();
+    await expect
+      .poll(() => third.page.getByText('The form could not be checked: the page lost its connection.').count())
+      .toBe(1);
+    await third.page.unroute(CHECKS);
+    await third.page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => third.page.getByText('Username is required').count()).toBe(1);
+    expect(await third.page.getByText('The form could not be checked').count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    // The refused sign-in and the blocked downloads are the only errors in the console.
+    expect(second.errors).toEqual([
+      'Failed to load resource: the server responded with a status of 401 (Unauthorized)',
+    ]);
+    expect(third.errors.filter((e) => !e.includes('net::ERR_FAILED'))).toEqual([]);
+    await close();
+    await second.close();
+    await third.close();
   });
 
   it('signs up, out, in with Remember me, edits the profile, changes and resets the password', async () => {

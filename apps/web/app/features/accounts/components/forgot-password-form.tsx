@@ -1,4 +1,3 @@
-import { ForgotPasswordRequestSchema } from '@app/shared/auth';
 import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -10,8 +9,12 @@ const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2
 
 /** SPEC §2/§4 Forgot password: the form, then 'Check your email' with try-again and back to sign in. */
 export function ForgotPasswordForm({ result }: { result?: FormResult }) {
-  const { errors, onSubmit, onChange } = useFormValidation(ForgotPasswordRequestSchema, result?.fieldErrors);
+  const { errors, loadError, onSubmit, onChange } = useFormValidation(
+    () => import('@app/shared/auth').then((m) => m.ForgotPasswordRequestSchema),
+    result?.fieldErrors,
+  );
   const submitting = useSubmitting();
+  const formError = loadError ?? (result?.formError && !submitting ? result.formError : null);
 
   if (result?.ok) {
     return (
@@ -37,9 +40,9 @@ export function ForgotPasswordForm({ result }: { result?: FormResult }) {
       title="Forgot your password?"
       intro="Enter your email address and we will send you a link to choose a new one."
     >
-      {result?.formError && !submitting ? (
+      {formError ? (
         <div className="mb-4">
-          <Banner tone="error">{result.formError}</Banner>
+          <Banner tone="error">{formError}</Banner>
         </div>
       ) : null}
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LoginFormSchema } from '@app/shared/auth';
+import { AUTH_MESSAGES } from '@app/shared/auth-messages';
 import { Form, Link, useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -23,12 +23,15 @@ export function LoginForm({
   redirectTo: string | null;
   result?: FormResult;
 }) {
-  const { errors, onSubmit, onChange } = useFormValidation(LoginFormSchema, result?.fieldErrors);
+  const { errors, loadError, onSubmit, onChange } = useFormValidation(
+    () => import('@app/shared/auth').then((m) => m.LoginFormSchema),
+    result?.fieldErrors,
+  );
   const submitting = useSubmitting();
   const auth = useAuth();
   const navigate = useNavigate();
   const busy = submitting || auth.loading;
-  const formError = auth.error ?? (result?.formError && !submitting ? result.formError : null);
+  const formError = loadError ?? auth.error ?? (result?.formError && !submitting ? result.formError : null);
 
   const onGoogle = async (idToken: string) => {
     authStore.setLoading(true);

@@ -1,6 +1,5 @@
-import { UpdatePasswordFormSchema } from '@app/shared/auth';
 import { COUNTRY_NAMES } from '@app/shared/countries';
-import { type Profile, ProfileFormSchema, type ProfileUpdate } from '@app/shared/users';
+import type { Profile, ProfileUpdate } from '@app/shared/users';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
@@ -54,6 +53,8 @@ function ProfileDetails({ initial }: { initial: Profile }) {
   };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schemas bring Zod, loaded when first needed rather than with the page.
+    const { ProfileFormSchema } = await import('@app/shared/users');
     const parsed = parseForm(ProfileFormSchema, values);
     if (!parsed.ok) return setErrors(parsed.fieldErrors);
     setErrors({});
@@ -158,6 +159,7 @@ function ChangePassword() {
   };
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const { UpdatePasswordFormSchema } = await import('@app/shared/auth');
     const parsed = parseForm(UpdatePasswordFormSchema, values);
     if (!parsed.ok) return setErrors(parsed.fieldErrors);
     setErrors({});

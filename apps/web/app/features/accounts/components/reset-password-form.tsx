@@ -1,4 +1,3 @@
-import { ResetPasswordFormSchema } from '@app/shared/auth';
 import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +9,10 @@ const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2
 
 /** The page a reset e-mail links to: a new password, twice. */
 export function ResetPasswordForm({ token, result }: { token: string; result?: FormResult }) {
-  const { errors, onSubmit, onChange } = useFormValidation(ResetPasswordFormSchema, result?.fieldErrors);
+  const { errors, loadError, onSubmit, onChange } = useFormValidation(
+    () => import('@app/shared/auth').then((m) => m.ResetPasswordFormSchema),
+    result?.fieldErrors,
+  );
   const submitting = useSubmitting();
 
   if (result?.ok) {
@@ -33,7 +35,7 @@ export function ResetPasswordForm({ token, result }: { token: string; result?: F
       </AuthCard>
     );
   }
-  const formError = result?.formError ?? errors.token;
+  const formError = loadError ?? result?.formError ?? errors.token;
   return (
     <AuthCard title="Choose a new password">
       {formError && !submitting ? (

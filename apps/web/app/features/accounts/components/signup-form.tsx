@@ -1,4 +1,3 @@
-import { SignupFormSchema } from '@app/shared/auth';
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
@@ -13,17 +12,21 @@ const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2
 
 /** SPEC §2 Signup: username, e-mail, password, live confirmation, terms, 'Create account'. */
 export function SignupForm({ result }: { result?: FormResult }) {
-  const { errors, onSubmit, onChange } = useFormValidation(SignupFormSchema, result?.fieldErrors);
+  const { errors, loadError, onSubmit, onChange } = useFormValidation(
+    () => import('@app/shared/auth').then((m) => m.SignupFormSchema),
+    result?.fieldErrors,
+  );
   const submitting = useSubmitting();
+  const formError = loadError ?? (result?.formError && !submitting ? result.formError : null);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const match = confirm === '' ? null : confirm === password;
 
   return (
     <AuthCard title="Create your account" intro="Free: practise trading with virtual points and see the full history.">
-      {result?.formError && !submitting ? (
+      {formError ? (
         <div className="mb-4">
-          <Banner tone="error">{result.formError}</Banner>
+          <Banner tone="error">{formError}</Banner>
         </div>
       ) : null}
       <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="flex flex-col gap-4">
