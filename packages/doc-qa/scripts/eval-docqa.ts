@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { type AnalystQuestion, correct, evidenceHit } from '../src/analyst-eval';
 import { createDocQa } from '../src/engine';
-import { crossValidate, type Example, examplesFor } from '../src/r1-train';
+import { chooseThreshold, crossValidate, squadExamples } from '../src/r1-train';
 import { bestOver, exactMatch, f1Score, type SquadFile } from '../src/squad';
 import { contextsDocument, renderContext, type TatqaContext, tatqaScore } from '../src/tatqa';
 import { runBrowserBenchmark } from './browser-benchmark';
@@ -111,24 +111,13 @@ function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 
 
 /**
  * R1 on articles it was not fitted on: 5-fold cross-validation by article, (a) paragraph given
- * and (b) the long document of all paragraphs.
+ * and (b) the long document of all paragraphs; then the "not found" threshold chosen on the
+ * held-out picks of (b) and of the questions asked of the other articles.
  */
-function crossValidation(squad: SquadFile, contexts: string[]) {
-  const given: Example[] = [];
-  const long: Example[] = [];
-  const longEngine = createDocQa(contexts.map((c) => `${c}\n\n`).join(''), { reader: 'r0' });
-  for (const article of squad.data) {
-    for (const p of article.paragraphs) {
-      const engine = createDocQa(p.context, { reader: 'r0' });
-      for (const qa of p.qas) {
-        const answers = qa.answers.map((a) => a.text);
-        given.push(examplesFor(engine, qa.question, answers, article.title));
-        long.push(examplesFor(longEngine, qa.question, answers, article.title));
-      }
-    }
-  }
+function crossValidation(squad: SquadFile) {
+  const { given, long, unanswerable } = squadExamples(squad);
   const a = crossValidate(given);
-  const b = crossValidate(long);
+  const b = crossValidate(long, {}, unanswerable);
   console.log(
     `R1 ${a.folds}-fold cross-validation by article (held-out articles): ` +
       `(a) paragraph given EM ${a.em.toFixed(1)}  F1 ${a.f1.toFixed(1)};  (b) long document EM ${b.em.toFixed(1)}  F1 ${b.f1.toFixed(1)}`,
@@ -136,6 +125,13 @@ function crossValidation(squad: SquadFile, contexts: string[]) {
   console.log(
     `    its logistic regression alone (no trees): (a) EM ${a.linear.em.toFixed(1)}  F1 ${a.linear.f1.toFixed(1)};  ` +
       `(b) EM ${b.linear.em.toFixed(1)}  F1 ${b.linear.f1.toFixed(1)}`,
+  );
+  const t = chooseThreshold(b.picks);
+  const answeredAll = b.picks.unanswerable.filter((p) => p.support > 0).length / (b.picks.unanswerable.length || 1);
+  console.log(
+    `    "not found" threshold on held-out picks (long document + unanswerable): ${t.threshold}, ` +
+      `false-answer rate ${t.falseAnswerRate.toFixed(1)}% (answering all: ${(100 * answeredAll).toFixed(1)}%), ` +
+      `F1 cost ${t.f1Cost.toFixed(1)} (F1 ${(t.f1 + t.f1Cost).toFixed(1)} → ${t.f1.toFixed(1)})`,
   );
 }
 
@@ -269,7 +265,7 @@ async function main() {
     }
     console.log('    (R1 above uses the shipped weights, fitted on the shared articles: in-sample there)');
     for (const reader of ['r0', 'r1'] as const) unanswerable(data as SquadFile, reader);
-    if (!args.includes('--no-cv')) crossValidation(data as SquadFile, contexts);
+    if (!args.includes('--no-cv')) crossValidation(data as SquadFile);
   }
   if (args.includes('--no-browser')) return;
   await runBrowserBenchmark(REPO);

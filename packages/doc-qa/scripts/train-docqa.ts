@@ -4,8 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createDocQa } from '../src/engine';
-import { crossValidate, type Example, examplesFor, fitBoosted, score } from '../src/r1-train';
+import { chooseThreshold, crossValidate, type Example, fitBoosted, score, squadExamples } from '../src/r1-train';
 import type { R1Weights } from '../src/reader-r1';
 import type { SquadFile } from '../src/squad';
 
@@ -58,35 +57,37 @@ if (!existsSync(path)) {
 const raw = readFileSync(path);
 const squad = JSON.parse((path.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as SquadFile;
 const t0 = performance.now();
-const examples: Example[] = [];
-for (const article of squad.data) {
-  for (const p of article.paragraphs) {
-    const engine = createDocQa(p.context, { reader: 'r0' });
-    for (const qa of p.qas)
-      examples.push(
-        examplesFor(
-          engine,
-          qa.question,
-          qa.answers.map((a) => a.text),
-          article.title,
-        ),
-      );
-  }
-}
+const noCv = process.argv.includes('--no-cv');
+const { given, long, unanswerable } = squadExamples(squad, !noCv);
+const examples: Example[] = given;
 const rows = examples.reduce((n, e) => n + e.rows.length, 0);
 const ceiling = examples.filter((e) => e.rows.some((r) => r.target === 1)).length / examples.length;
 console.log(
   `${examples.length} questions, ${rows} candidate spans (${(rows / examples.length).toFixed(0)} a question); ` +
     `an exact answer is among the candidates for ${(100 * ceiling).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
 );
-if (!process.argv.includes('--no-cv')) {
+let minSupport: number | undefined;
+if (!noCv) {
   const cv = crossValidate(examples);
   console.log(
     `R1 ${cv.folds}-fold cross-validation by article, paragraph given: EM ${cv.em.toFixed(1)}  F1 ${cv.f1.toFixed(1)} ` +
       `(logistic regression alone: EM ${cv.linear.em.toFixed(1)}  F1 ${cv.linear.f1.toFixed(1)})`,
   );
+  const cvLong = crossValidate(long, {}, unanswerable);
+  const t = chooseThreshold(cvLong.picks);
+  minSupport = t.threshold;
+  console.log(
+    `R1 cross-validation, long document: EM ${cvLong.em.toFixed(1)}  F1 ${cvLong.f1.toFixed(1)}; "not found" below support ` +
+      `${t.threshold} (held-out: false-answer rate ${t.falseAnswerRate.toFixed(1)}%, F1 cost ${t.f1Cost.toFixed(1)})`,
+  );
 }
-const model = { ...fitBoosted(examples), trainedOn: `${basename(path)}: ${examples.length} questions` };
+const fitted = fitBoosted(examples);
+// Without the held-out calibration (--no-cv) the threshold is the in-sample one.
+const model = {
+  ...fitted,
+  minSupport: minSupport ?? fitted.minSupport,
+  trainedOn: `${basename(path)}: ${examples.length} questions`,
+};
 const inSample = score(examples, model);
 console.log(
   `R1 fitted on all (in-sample): EM ${inSample.em.toFixed(1)}  F1 ${inSample.f1.toFixed(1)}; "not found" below support ${model.minSupport}`,

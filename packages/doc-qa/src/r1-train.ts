@@ -1,7 +1,7 @@
-import type { DocQaEngine } from './engine';
+import { createDocQa, type DocQaEngine } from './engine';
 import { DEFAULT_TREE_PARAMS, fitTrees, type TreeParams } from './r1-trees';
 import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates, r1Score } from './reader-r1';
-import { f1Score, normalizeAnswer } from './squad';
+import { f1Score, normalizeAnswer, type SquadFile } from './squad';
 
 /** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
 export interface Example {
@@ -19,6 +19,37 @@ export function examplesFor(engine: DocQaEngine, question: string, answers: stri
     support: c.support,
   }));
   return { group, rows, answers };
+}
+
+/**
+ * A SQuAD file's questions as training rows, grouped by article, in three settings: the paragraph
+ * given; all paragraphs joined as one long document (candidates from the passages retrieval
+ * ranks first); and, without their answer, each article's questions asked of a document of the
+ * other articles (the SQuAD 2.0 way), for the "not found" threshold.
+ */
+export function squadExamples(
+  squad: SquadFile,
+  withUnanswerable = true,
+): { given: Example[]; long: Example[]; unanswerable: Example[] } {
+  const given: Example[] = [];
+  const long: Example[] = [];
+  const unanswerable: Example[] = [];
+  const all = squad.data.flatMap((a) => a.paragraphs.map((p) => `${p.context}\n\n`));
+  const longEngine = createDocQa(all.join(''), { reader: 'r0' });
+  for (const [i, article] of squad.data.entries()) {
+    const others = squad.data.filter((_, j) => j !== i).flatMap((a) => a.paragraphs.map((p) => `${p.context}\n\n`));
+    const othersEngine = withUnanswerable ? createDocQa(others.join(''), { reader: 'r0' }) : null;
+    for (const p of article.paragraphs) {
+      const engine = createDocQa(p.context, { reader: 'r0' });
+      for (const qa of p.qas) {
+        const answers = qa.answers.map((a) => a.text);
+        given.push(examplesFor(engine, qa.question, answers, article.title));
+        long.push(examplesFor(longEngine, qa.question, answers, article.title));
+        if (othersEngine) unanswerable.push(examplesFor(othersEngine, qa.question, [], article.title));
+      }
+    }
+  }
+  return { given, long, unanswerable };
 }
 
 /**
@@ -170,19 +201,39 @@ export function score(
   return { em: (100 * em) / n, f1: (100 * f1) / n };
 }
 
+/** The held-out model's chosen answer for one question: its sentence's support and its F1 (0–1). */
+export interface Pick {
+  support: number;
+  f1: number;
+}
+
 /**
  * k-fold cross-validation by group (article): fit on the other groups, score on the held-out one;
- * the logistic regression alone is scored too, from the same fits.
+ * the logistic regression alone is scored too, from the same fits. `unanswerable` holds questions
+ * asked of documents without their answer (grouped like the rest): the held-out model's picks for
+ * them and for the answerable questions are returned to calibrate the "not found" threshold.
  */
 export function crossValidate(
   examples: readonly Example[],
   params: Partial<TreeParams> = {},
-): { em: number; f1: number; folds: number; linear: { em: number; f1: number } } {
+  unanswerable: readonly Example[] = [],
+): {
+  em: number;
+  f1: number;
+  folds: number;
+  linear: { em: number; f1: number };
+  picks: { answerable: Pick[]; unanswerable: Pick[] };
+} {
   const groups = [...new Set(examples.map((e) => e.group))];
   let em = 0;
   let f1 = 0;
   let linearEm = 0;
   let linearF1 = 0;
+  const picks: { answerable: Pick[]; unanswerable: Pick[] } = { answerable: [], unanswerable: [] };
+  const pickOf = (ex: Example, model: R1Weights): Pick => {
+    const best = top(ex, model);
+    return best ? { support: best.support, f1: best.target } : { support: 0, f1: 0 };
+  };
   for (const g of groups) {
     const train = examples.filter((e) => e.group !== g);
     const test = examples.filter((e) => e.group === g);
@@ -193,7 +244,40 @@ export function crossValidate(
     const l = score(test, linear);
     linearEm += l.em * test.length;
     linearF1 += l.f1 * test.length;
+    for (const ex of test) picks.answerable.push(pickOf(ex, boosted));
+    for (const ex of unanswerable) if (ex.group === g) picks.unanswerable.push(pickOf(ex, boosted));
   }
   const n = examples.length || 1;
-  return { em: em / n, f1: f1 / n, folds: groups.length, linear: { em: linearEm / n, f1: linearF1 / n } };
+  return { em: em / n, f1: f1 / n, folds: groups.length, linear: { em: linearEm / n, f1: linearF1 / n }, picks };
+}
+
+/** Supports tried as the held-out "not found" threshold. */
+const HELD_OUT_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 40);
+
+/**
+ * The "not found" threshold from held-out picks, as SQuAD 2.0 scores a reader: over answerable
+ * and unanswerable questions together, an answer earns its F1, declining an unanswerable
+ * question earns 1, anything else 0. Returns the best threshold with its false-answer rate (share
+ * of unanswerable questions still answered) and what it costs answerable questions (F1 points, 0–100).
+ */
+export function chooseThreshold(picks: { answerable: readonly Pick[]; unanswerable: readonly Pick[] }): {
+  threshold: number;
+  falseAnswerRate: number;
+  f1: number;
+  f1Cost: number;
+} {
+  const nA = picks.answerable.length || 1;
+  const nU = picks.unanswerable.length || 1;
+  const at = (t: number) => {
+    const f1 = picks.answerable.reduce((s, p) => s + (p.support >= t ? p.f1 : 0), 0);
+    const answered = picks.unanswerable.filter((p) => p.support >= t).length;
+    return { f1: (100 * f1) / nA, falseAnswerRate: (100 * answered) / nU, total: f1 + (nU - answered) };
+  };
+  const base = at(0).f1;
+  let best = { threshold: 0, ...at(0) };
+  for (const t of HELD_OUT_THRESHOLDS) {
+    const r = at(t);
+    if (r.total > best.total + 1e-9) best = { threshold: t, ...r };
+  }
+  return { threshold: best.threshold, falseAnswerRate: best.falseAnswerRate, f1: best.f1, f1Cost: base - best.f1 };
 }
