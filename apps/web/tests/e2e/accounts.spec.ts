@@ -25,6 +25,21 @@ function resetLinkFromOutbox(): string {
 /** The script with the account forms' checks (Zod and the schemas of @app/shared/auth). */
 const CHECKS = /\/assets\/auth-[\w-]{8}\.js$/;
 
+/** Holds the checks' script back until `release()`; `asked()` counts the page's requests for it. */
+async function holdChecks(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = 0;
+  await page.route(CHECKS, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  return { release: () => release(), asked: () => asked };
+}
+
 const avatar = (page: Page) => page.getByRole('button', { name: /^Account menu for/ }).first();
 
 async function signOut(page: Page) {
@@ -105,41 +120,24 @@ describe('accounts journey', () => {
     expect(preloads.filter((href) => CHECKS.test(href ?? ''))).toEqual([]);
 
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
-    // Hold the checks' script back until released.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let asked = 0;
-    await page.route(CHECKS, async (route) => {
-      asked += 1;
-      await held;
-      await route.continue();
-    });
+    const checks = await holdChecks(page);
     await gotoHydrated(page, `${url}/login`);
     // An empty submit while the checks are on their way: nothing is sent, the errors come with them.
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await page.getByText('Email is required').count()).toBe(0);
-    expect(asked).toBe(1);
-    release();
+    expect(checks.asked()).toBe(1);
+    checks.release();
     await expect.poll(() => page.getByText('Email is required').count()).toBe(1);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
 
     // A valid submit before the checks arrive is checked, then sent: the server answers it.
     const second = await openPage(site.browser, VIEWPORTS.desktop);
-    let releaseSecond = () => {};
-    const heldSecond = new Promise<void>((resolve) => {
-      releaseSecond = resolve;
-    });
-    await second.page.route(CHECKS, async (route) => {
-      await heldSecond;
-      await route.continue();
-    });
+    const secondChecks = await holdChecks(second.page);
     await gotoHydrated(second.page, `${url}/login`);
     await second.page.getByLabel('Email').fill('nobody@example.com');
     await second.page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await second.page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    releaseSecond();
+    secondChecks.release();
     await expect.poll(() => second.page.getByText('Invalid email or password. Please try again.').count()).toBe(1);
 
     // The checks cannot be downloaded: the form says so, and the next submit tries again.
