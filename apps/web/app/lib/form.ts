@@ -7,9 +7,6 @@ import type { z } from 'zod';
  * anything is sent) and again in the route's action, which answers `FormResult` for the page to
  * show under each field. Only types come from zod here, so pages without forms never bundle it.
  */
-/** Shown above a form whose checks could not be downloaded (the visitor may submit again). */
-export const FORM_CHECKS_UNAVAILABLE = 'The form could not be checked: the page lost its connection. Please try again.';
-
 export type FieldErrors = Partial<Record<string, string>>;
 
 export interface FormResult {
@@ -20,6 +17,9 @@ export interface FormResult {
   ok?: boolean;
   message?: string;
 }
+
+/** Shown above a form whose checks could not be downloaded (the visitor may submit again). */
+export const FORM_CHECKS_UNAVAILABLE = 'The form could not be checked: the page lost its connection. Please try again.';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors };
 
@@ -60,19 +60,24 @@ export function useFormValidation<S extends z.ZodType>(loadSchema: () => Promise
   const [loadError, setLoadError] = useState<string | null>(null);
   const schema = useRef<S | null>(null);
   const loading = useRef<Promise<S> | null>(null);
+  // One download at a time; a failed one is forgotten, so the next submit tries again.
   const load = () => {
-    loading.current ??= loadSchema().then((loaded) => {
-      schema.current = loaded;
-      return loaded;
-    });
+    loading.current ??= loadSchema().then(
+      (loaded) => {
+        schema.current = loaded;
+        return loaded;
+      },
+      (error: unknown) => {
+        loading.current = null;
+        throw error;
+      },
+    );
     return loading.current;
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when the form is on screen; the loader is the same import each render
   useEffect(() => {
-    load().catch(() => {
-      // A failed download is tried again on submit, which reports it.
-      loading.current = null;
-    });
+    // A failure here is reported by the submit that needs the checks.
+    load().catch(() => {});
   }, []);
   const check = (loaded: S, form: HTMLFormElement): FieldErrors => {
     const parsed = parseForm(loaded, new FormData(form));
@@ -96,10 +101,7 @@ export function useFormValidation<S extends z.ZodType>(loadSchema: () => Promise
           if (Object.keys(errors).length > 0) show(form, errors);
           else form.requestSubmit(submitter);
         },
-        () => {
-          loading.current = null;
-          setLoadError(FORM_CHECKS_UNAVAILABLE);
-        },
+        () => setLoadError(FORM_CHECKS_UNAVAILABLE),
       );
       return false;
     }
