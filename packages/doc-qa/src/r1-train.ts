@@ -25,26 +25,29 @@ export function examplesFor(engine: DocQaEngine, question: string, answers: stri
  * A SQuAD file's questions as training rows, grouped by article, in three settings: the paragraph
  * given; all paragraphs joined as one long document (candidates from the passages retrieval
  * ranks first); and, without their answer, each article's questions asked of a document of the
- * other articles (the SQuAD 2.0 way), for the "not found" threshold.
+ * other articles (the SQuAD 2.0 way), for the "not found" threshold. Without `withLongDocument`
+ * only the first (the last two take most of the time and serve the cross-validation alone).
  */
 export function squadExamples(
   squad: SquadFile,
-  withUnanswerable = true,
+  withLongDocument = true,
 ): { given: Example[]; long: Example[]; unanswerable: Example[] } {
   const given: Example[] = [];
   const long: Example[] = [];
   const unanswerable: Example[] = [];
-  const all = squad.data.flatMap((a) => a.paragraphs.map((p) => `${p.context}\n\n`));
-  const longEngine = createDocQa(all.join(''), { reader: 'r0' });
+  // Each article's paragraphs as one text; the long document is all of them.
+  const texts = squad.data.map((a) => a.paragraphs.map((p) => `${p.context}\n\n`).join(''));
+  const longEngine = withLongDocument ? createDocQa(texts.join(''), { reader: 'r0' }) : null;
   for (const [i, article] of squad.data.entries()) {
-    const others = squad.data.filter((_, j) => j !== i).flatMap((a) => a.paragraphs.map((p) => `${p.context}\n\n`));
-    const othersEngine = withUnanswerable ? createDocQa(others.join(''), { reader: 'r0' }) : null;
+    const othersEngine = withLongDocument
+      ? createDocQa(texts.filter((_, j) => j !== i).join(''), { reader: 'r0' })
+      : null;
     for (const p of article.paragraphs) {
       const engine = createDocQa(p.context, { reader: 'r0' });
       for (const qa of p.qas) {
         const answers = qa.answers.map((a) => a.text);
         given.push(examplesFor(engine, qa.question, answers, article.title));
-        long.push(examplesFor(longEngine, qa.question, answers, article.title));
+        if (longEngine) long.push(examplesFor(longEngine, qa.question, answers, article.title));
         if (othersEngine) unanswerable.push(examplesFor(othersEngine, qa.question, [], article.title));
       }
     }
