@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocQa } from './engine';
 import { examplesFor, fit, score } from './r1-train';
 import R1_WEIGHTS from './r1-weights.json';
-import { choose, FEATURES } from './reader-r1';
+import { choose, FEATURES, r1Candidates } from './reader-r1';
 
 describe('reader R1', () => {
   it('ships weights for exactly the features it computes', () => {
@@ -29,6 +29,36 @@ describe('reader R1', () => {
     // The "not found" threshold comes with the weights, from the same questions.
     expect(model.minSupport).toBeGreaterThanOrEqual(0);
     expect(model.minSupport).toBeLessThanOrEqual(0.5);
+  });
+
+  it('offers qualified figures, ranges, clock times and names without their possessive as candidates', () => {
+    const text =
+      'The fund raised over $40 million between 2014 and 2016. The meeting ended at 8:10 p.m. on Friday. ' +
+      "Hisao Yamada's paper named the Bay Area's Levi's Stadium.";
+    const engine = createDocQa(text, { reader: 'r0' });
+    const spans = (question: string) => {
+      const input = engine.readerInput(question);
+      return r1Candidates(question, input.passages, input.qTerms, input.scores).map((c) => c.text);
+    };
+    expect(spans('How much did the fund raise?')).toEqual(
+      expect.arrayContaining(['over $40 million', 'between 2014 and 2016', '$40 million']),
+    );
+    expect(spans('When did the meeting end?')).toContain('8:10 p.m');
+    expect(spans('Whose paper named the stadium?')).toEqual(
+      expect.arrayContaining(['Hisao Yamada', "Hisao Yamada's", "Levi's Stadium"]),
+    );
+  });
+
+  it('rewards the span that stands where the question has its wh-word', () => {
+    const text = 'Helena Marsh founded Larkspur Instruments in Dayton.';
+    const engine = createDocQa(text, { reader: 'r0' });
+    const question = 'Who founded Larkspur Instruments?';
+    const input = engine.readerInput(question);
+    const found = r1Candidates(question, input.passages, input.qTerms, input.scores);
+    const align = (span: string) => found.find((c) => c.text === span)?.features[FEATURES.indexOf('align')] ?? -1;
+    // "Who founded Larkspur Instruments": the answer is just left of "founded", as "who" is.
+    expect(align('Helena Marsh')).toBeGreaterThan(0.9);
+    expect(align('Helena Marsh')).toBeGreaterThan(align('Dayton'));
   });
 
   it('chooses the span the likely candidates agree on over a lone top score', () => {

@@ -18,13 +18,16 @@ import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
 /**
  * Reader R1: candidate spans (noun phrases and their parts from compromise's part-of-speech tags,
- * names, numbers with units, dates, the words between the question's words, clauses between
- * commas) scored by a log-linear model over each question's candidates, whose weights
+ * names, numbers with units and with their qualifiers or as ranges, clock times, dates, names
+ * without a possessive ending, the words between the question's words, clauses between commas)
+ * scored by a log-linear model over each question's candidates, whose weights
  * `npm run train:docqa` fits on SQuAD. The features are unlexicalised: how well the span's
- * sentence covers the question, where the span sits against the matched words (distance left and
- * right, IDF-weighted overlap within 3 and 6 words), its length, and what the span is (kind, the
- * part of speech or entity type of its head, the preposition before it) crossed with what the
- * question asks for.
+ * sentence covers the question, where the span sits against the matched words (distance left
+ * and right, IDF-weighted overlap within 3 and 6 words, and how well the sentence mirrors the
+ * question if the span stood where the wh-word stands), its length, its neighbours (a verb, a
+ * determiner, "of", a comma, a preposition, quotes), and what the span is (kind, the part of
+ * speech or entity type of its head, the preposition before it) crossed with what the question
+ * asks for.
  */
 
 export interface R1Weights {
@@ -94,6 +97,16 @@ export const FEATURES: readonly string[] = [
   'ends_stopword',
   'whole_clause',
   'in_parentheses',
+  'align',
+  'align_side',
+  'prev_verb',
+  'next_verb',
+  'prev_determiner',
+  'next_of',
+  'prev_comma',
+  'next_comma',
+  'prev_preposition',
+  'in_quotes',
   ...Q_TYPES.flatMap((q) => SPAN_KINDS.map((s) => `type:${q}:${s}`)),
   ...Q_TYPES.flatMap((q) => HEADS.map((h) => `head:${q}:${h}`)),
   ...Q_TYPES.flatMap((q) => PREP_GROUPS.map(([p]) => `prep:${q}:${p}`)),
@@ -236,15 +249,41 @@ function partSpans(
   return out;
 }
 
+const AMOUNT = `(?:${NUMBER.source}|${DATE.source})`;
+/** A figure with its qualifier or as a range: "over $2,000", "between 150,000 and 200,000", "until 1796", "8 to 10". */
+const QUANTITY = new RegExp(
+  `\\b(?:(?:(?:more|less|fewer) than|at (?:least|most)|up to|over|under|about|around|nearly|almost|approximately|roughly|some|until|since|after|before|every|all|between|from) ${AMOUNT}(?: (?:and|to|until|or) ${AMOUNT})?|${AMOUNT} (?:and|to|until|or) ${AMOUNT})`,
+  'gi',
+);
+/** Clock times: "11:28", "8:10 p.m.". */
+const TIME = /\b\d{1,2}:\d{2}(?: ?[ap]\.m\b\.?)?/gi;
+/** A possessive ending inside or at the end of a span ("Hisao Yamada's paper", "Area's Levi's Stadium"). */
+const POSSESSIVE = /(?<=\p{L})(?:['’]s|s['’])(?=\s|$)/gu;
+
+/** A name or phrase without its possessive ending, and the part after each possessive inside it. */
+function possessiveParts(text: string, start: number, end: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const m of text.slice(start, end).matchAll(POSSESSIVE)) {
+    const at = start + m.index;
+    const after = at + m[0].length + 1;
+    if (at + m[0].length === end) out.push([start, at]);
+    else if (after < end) out.push([after, end]);
+  }
+  return out;
+}
+
 function candidates(text: string, t: Tagged, inQuestion: (w: string) => boolean): Span[] {
   const out = new Map<string, Span>();
   const add = (spans: Array<[number, number]>, kind: SpanKind) => {
     for (const [start, end] of spans) {
       const key = `${start}:${end}`;
       if (!out.has(key)) out.set(key, { start, end, kind });
+      if (kind === 'name' || kind === 'np') add(possessiveParts(text, start, end), kind);
     }
   };
   add(spansOf(text, NUMBER), 'number');
+  add(spansOf(text, QUANTITY), 'number');
+  add(spansOf(text, TIME), 'number');
   add(spansOf(text, DATE), 'date');
   add(spansOf(text, NAME), 'name');
   add(t.nounPhrases, 'np');
@@ -252,6 +291,65 @@ function candidates(text: string, t: Tagged, inQuestion: (w: string) => boolean)
   add(partSpans(text, t.words, inQuestion), 'part');
   add(clauseSpans(text, t.words), 'clause');
   return [...out.values()];
+}
+
+const WH_WORD = /^(?:what|which|who|whom|whose|when|where|why|how)$/;
+
+/**
+ * Where each of the question's weighted terms sits against its wh-word, in words (negative: to
+ * its left), the occurrence nearest the wh-word kept; empty without a wh-word.
+ */
+function questionOffsets(question: string, qTerms: QuestionTerms): Map<string, number> {
+  const words = wordSpans(question);
+  const wh = words.findIndex((w) => WH_WORD.test(w.word));
+  const out = new Map<string, number>();
+  if (wh < 0) return out;
+  for (const [i, w] of words.entries()) {
+    if (i === wh || STOPWORDS.has(w.word)) continue;
+    const term = termOf(w.word);
+    if (!qTerms.weights.has(term)) continue;
+    const d = i - wh;
+    const prev = out.get(term);
+    if (prev === undefined || Math.abs(d) < Math.abs(prev)) out.set(term, d);
+  }
+  return out;
+}
+
+/**
+ * How well the sentence around a span mirrors the question around its wh-word, as if the span
+ * stood where the wh-word stands: `align` sums, over the question's terms, their weight times
+ * 1 / (1 + |distance difference| / 2) when a term is on the same side of the span as of the
+ * wh-word; `alignSide` is the weighted share of terms on the same side at all.
+ */
+function alignment(
+  qOffsets: ReadonlyMap<string, number>,
+  terms: ReadonlyArray<string | null>,
+  match: readonly number[],
+  first: number,
+  last: number,
+  total: number,
+): { align: number; alignSide: number } {
+  if (qOffsets.size === 0) return { align: 0, alignSide: 0 };
+  const best = new Map<string, { close: number; side: number; weight: number }>();
+  for (let i = 0; i < terms.length; i += 1) {
+    const term = terms[i];
+    if (!term || (i >= first && i <= last)) continue;
+    const dq = qOffsets.get(term);
+    if (dq === undefined) continue;
+    const ds = i < first ? i - first : i - last;
+    const side = Math.sign(ds) === Math.sign(dq) ? 1 : 0;
+    const close = side / (1 + Math.abs(Math.abs(ds) - Math.abs(dq)) / 2);
+    const prev = best.get(term);
+    if (!prev || close > prev.close || (close === prev.close && side > prev.side))
+      best.set(term, { close, side, weight: match[i] ?? 0 });
+  }
+  let align = 0;
+  let alignSide = 0;
+  for (const b of best.values()) {
+    align += b.weight * b.close;
+    alignSide += b.weight * b.side;
+  }
+  return { align: align / total, alignSide: alignSide / total };
 }
 
 function headOf(tags: readonly string[]): Head {
@@ -298,6 +396,7 @@ export function r1Candidates(
   const asksPercent = /\bper ?cent(?:age)?\b|%/i.test(question);
   const askedNoun = /\b(?:what|which) ([a-z]+)/i.exec(question)?.[1]?.toLowerCase();
   const total = qTerms.total || 1;
+  const qOffsets = questionOffsets(question, qTerms);
   const sentences: SentenceHits[] = [];
   let maxSupport = 0;
   for (const [pi, passage] of passages.entries()) {
@@ -376,6 +475,7 @@ export function r1Candidates(
         if (prev === undefined || d < prev) nearest.set(term, d);
       }
       const near = Math.min(nearLeft, nearRight);
+      const { align, alignSide } = alignment(qOffsets, terms, match, first, last, total);
       let local = 0;
       for (const [term, d] of nearest) local += (qTerms.weights.get(term) ?? 0) / (1 + d / 3);
       local /= total;
@@ -443,6 +543,16 @@ export function r1Candidates(
       set(STOPWORDS.has(words[last]?.word ?? '') ? 1 : 0);
       set(clauseStart && clauseEnd ? 1 : 0);
       set(before.includes('(') && after.includes(')') ? 1 : 0);
+      set(align);
+      set(alignSide);
+      set((t.tags[first - 1] ?? []).includes('Verb') ? 1 : 0);
+      set((t.tags[last + 1] ?? []).includes('Verb') ? 1 : 0);
+      set(/^(?:the|a|an|its|their|his|her)$/.test(words[first - 1]?.word ?? '') ? 1 : 0);
+      set(words[last + 1]?.word === 'of' ? 1 : 0);
+      set(first > 0 && /,\s*$/.test(text.slice(words[first - 1]?.end ?? 0, span.start)) ? 1 : 0);
+      set(last + 1 < words.length && /^\s*,/.test(text.slice(span.end, words[last + 1]?.start ?? text.length)) ? 1 : 0);
+      set((t.tags[first - 1] ?? []).includes('Preposition') ? 1 : 0);
+      set(/["“]\s*$/.test(before) && /^\s*["”]/.test(after) ? 1 : 0);
       f[base + qi * SPAN_KINDS.length + SPAN_KINDS.indexOf(span.kind)] = 1;
       f[headBase + qi * HEADS.length + HEADS.indexOf(headOf(lastTags))] = 1;
       const prevWord = first > 0 ? (words[first - 1]?.word ?? '') : '';
