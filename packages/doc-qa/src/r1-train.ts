@@ -25,21 +25,21 @@ export function examplesFor(engine: DocQaEngine, question: string, answers: stri
  * A SQuAD file's questions as training rows, grouped by article, in three settings: the paragraph
  * given; all paragraphs joined as one long document (candidates from the passages retrieval
  * ranks first); and, without their answer, each article's questions asked of a document of the
- * other articles (the SQuAD 2.0 way), for the "not found" threshold. Without `withLongDocument`
- * only the first (the last two take most of the time and serve the cross-validation alone).
+ * other articles (the SQuAD 2.0 way), for the "not found" threshold. The last serves the
+ * cross-validation alone and takes as long as the long document: `unanswerable: false` skips it.
  */
 export function squadExamples(
   squad: SquadFile,
-  withLongDocument = true,
+  { unanswerable: withUnanswerable = true }: { unanswerable?: boolean } = {},
 ): { given: Example[]; long: Example[]; unanswerable: Example[] } {
   const given: Example[] = [];
   const long: Example[] = [];
   const unanswerable: Example[] = [];
   // Each article's paragraphs as one text; the long document is all of them.
   const texts = squad.data.map((a) => a.paragraphs.map((p) => `${p.context}\n\n`).join(''));
-  const longEngine = withLongDocument ? createDocQa(texts.join(''), { reader: 'r0' }) : null;
+  const longEngine = createDocQa(texts.join(''), { reader: 'r0' });
   for (const [i, article] of squad.data.entries()) {
-    const othersEngine = withLongDocument
+    const othersEngine = withUnanswerable
       ? createDocQa(texts.filter((_, j) => j !== i).join(''), { reader: 'r0' })
       : null;
     for (const p of article.paragraphs) {
@@ -47,7 +47,7 @@ export function squadExamples(
       for (const qa of p.qas) {
         const answers = qa.answers.map((a) => a.text);
         given.push(examplesFor(engine, qa.question, answers, article.title));
-        if (longEngine) long.push(examplesFor(longEngine, qa.question, answers, article.title));
+        long.push(examplesFor(longEngine, qa.question, answers, article.title));
         if (othersEngine) unanswerable.push(examplesFor(othersEngine, qa.question, [], article.title));
       }
     }
@@ -215,16 +215,20 @@ export interface Pick {
  * the logistic regression alone is scored too, from the same fits. `unanswerable` holds questions
  * asked of documents without their answer (grouped like the rest): the held-out model's picks for
  * them and for the answerable questions are returned to calibrate the "not found" threshold.
+ * `alsoScored` holds the same questions in another setting (the paragraph given), scored with
+ * each fold's model on its held-out group.
  */
 export function crossValidate(
   examples: readonly Example[],
   params: Partial<TreeParams> = {},
   unanswerable: readonly Example[] = [],
+  alsoScored: readonly Example[] = [],
 ): {
   em: number;
   f1: number;
   folds: number;
   linear: { em: number; f1: number };
+  also: { em: number; f1: number };
   picks: { answerable: Pick[]; unanswerable: Pick[] };
 } {
   const groups = [...new Set(examples.map((e) => e.group))];
@@ -232,6 +236,7 @@ export function crossValidate(
   let f1 = 0;
   let linearEm = 0;
   let linearF1 = 0;
+  const also = { em: 0, f1: 0 };
   const picks: { answerable: Pick[]; unanswerable: Pick[] } = { answerable: [], unanswerable: [] };
   const pickOf = (ex: Example, model: R1Weights): Pick => {
     const best = top(ex, model);
@@ -247,11 +252,23 @@ export function crossValidate(
     const l = score(test, linear);
     linearEm += l.em * test.length;
     linearF1 += l.f1 * test.length;
+    const other = alsoScored.filter((e) => e.group === g);
+    const o = score(other, boosted);
+    also.em += o.em * other.length;
+    also.f1 += o.f1 * other.length;
     for (const ex of test) picks.answerable.push(pickOf(ex, boosted));
     for (const ex of unanswerable) if (ex.group === g) picks.unanswerable.push(pickOf(ex, boosted));
   }
   const n = examples.length || 1;
-  return { em: em / n, f1: f1 / n, folds: groups.length, linear: { em: linearEm / n, f1: linearF1 / n }, picks };
+  const nAlso = alsoScored.length || 1;
+  return {
+    em: em / n,
+    f1: f1 / n,
+    folds: groups.length,
+    linear: { em: linearEm / n, f1: linearF1 / n },
+    also: { em: also.em / nAlso, f1: also.f1 / nAlso },
+    picks,
+  };
 }
 
 /** Supports tried as the held-out "not found" threshold. */
