@@ -117,16 +117,16 @@ function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 
  */
 function crossValidation(squad: SquadFile) {
   const { given, long, unanswerable } = squadExamples(squad);
-  const b = crossValidate(long, {}, unanswerable, given);
+  const cv = crossValidate(long, {}, unanswerable, given);
   console.log(
-    `R1 ${b.folds}-fold cross-validation by article (held-out articles): ` +
-      `(a) paragraph given EM ${b.also.em.toFixed(1)}  F1 ${b.also.f1.toFixed(1)};  (b) long document EM ${b.em.toFixed(1)}  F1 ${b.f1.toFixed(1)}`,
+    `R1 ${cv.folds}-fold cross-validation by article (held-out articles): ` +
+      `(a) paragraph given EM ${cv.also.em.toFixed(1)}  F1 ${cv.also.f1.toFixed(1)};  (b) long document EM ${cv.em.toFixed(1)}  F1 ${cv.f1.toFixed(1)}`,
   );
   console.log(
-    `    its logistic regression alone (no trees): (b) EM ${b.linear.em.toFixed(1)}  F1 ${b.linear.f1.toFixed(1)}`,
+    `    its logistic regression alone (no trees): (b) EM ${cv.linear.em.toFixed(1)}  F1 ${cv.linear.f1.toFixed(1)}`,
   );
-  const t = chooseThreshold(b.picks);
-  const answeredAll = b.picks.unanswerable.filter((p) => p.support > 0).length / (b.picks.unanswerable.length || 1);
+  const t = chooseThreshold(cv.picks);
+  const answeredAll = cv.picks.unanswerable.filter((p) => p.support > 0).length / (cv.picks.unanswerable.length || 1);
   console.log(
     `    "not found" threshold on held-out picks (long document + unanswerable): ${t.threshold}, ` +
       `false-answer rate ${t.falseAnswerRate.toFixed(1)}% (answering all: ${(100 * answeredAll).toFixed(1)}%), ` +

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chooseThreshold, crossValidate, type Example, fitBoosted, score, squadExamples } from '../src/r1-train';
+import { chooseThreshold, crossValidate, fitBoosted, score, squadExamples } from '../src/r1-train';
 import type { R1Weights } from '../src/reader-r1';
 import type { SquadFile } from '../src/squad';
 
@@ -63,11 +63,10 @@ const { given, long, unanswerable } = squadExamples(squad, { unanswerable: !noCv
 // Fitted on the long document's candidates: they are what a visitor's document gives the reader
 // (spans from the passages retrieval ranks first), and a model fitted there loses little with
 // the paragraph given (decision 015).
-const examples: Example[] = long;
-const rows = examples.reduce((n, e) => n + e.rows.length, 0);
-const ceiling = examples.filter((e) => e.rows.some((r) => r.target === 1)).length / examples.length;
+const rows = long.reduce((n, e) => n + e.rows.length, 0);
+const ceiling = long.filter((e) => e.rows.some((r) => r.target === 1)).length / long.length;
 console.log(
-  `${examples.length} questions over the long document, ${rows} candidate spans (${(rows / examples.length).toFixed(0)} a question); ` +
+  `${long.length} questions over the long document, ${rows} candidate spans (${(rows / long.length).toFixed(0)} a question); ` +
     `an exact answer is among the candidates for ${(100 * ceiling).toFixed(1)}% (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
 );
 let minSupport: number | undefined;
@@ -85,12 +84,12 @@ if (!noCv) {
       `F1 cost on the long document ${t.f1Cost.toFixed(1)})`,
   );
 }
-const fitted = fitBoosted(examples);
+const fitted = fitBoosted(long);
 // Without the held-out calibration (--no-cv) the threshold is the in-sample one.
 const model = {
   ...fitted,
   minSupport: minSupport ?? fitted.minSupport,
-  trainedOn: `${basename(path)}: ${examples.length} questions, long document`,
+  trainedOn: `${basename(path)}: ${long.length} questions, long document`,
 };
 const inLong = score(long, model);
 const inGiven = score(given, model);

@@ -232,11 +232,14 @@ export function crossValidate(
   picks: { answerable: Pick[]; unanswerable: Pick[] };
 } {
   const groups = [...new Set(examples.map((e) => e.group))];
-  let em = 0;
-  let f1 = 0;
-  let linearEm = 0;
-  let linearF1 = 0;
-  const also = { em: 0, f1: 0 };
+  // Held-out EM and F1 summed over questions, divided by their count at the end.
+  const sums = { boosted: { em: 0, f1: 0 }, linear: { em: 0, f1: 0 }, also: { em: 0, f1: 0 } };
+  const add = (sum: { em: number; f1: number }, test: readonly Example[], model: R1Weights) => {
+    const s = score(test, model);
+    sum.em += s.em * test.length;
+    sum.f1 += s.f1 * test.length;
+  };
+  const mean = (sum: { em: number; f1: number }, n: number) => ({ em: sum.em / (n || 1), f1: sum.f1 / (n || 1) });
   const picks: { answerable: Pick[]; unanswerable: Pick[] } = { answerable: [], unanswerable: [] };
   const pickOf = (ex: Example, model: R1Weights): Pick => {
     const best = top(ex, model);
@@ -246,27 +249,21 @@ export function crossValidate(
     const train = examples.filter((e) => e.group !== g);
     const test = examples.filter((e) => e.group === g);
     const { linear, boosted } = fitBoth(train, params);
-    const s = score(test, boosted);
-    em += s.em * test.length;
-    f1 += s.f1 * test.length;
-    const l = score(test, linear);
-    linearEm += l.em * test.length;
-    linearF1 += l.f1 * test.length;
-    const other = alsoScored.filter((e) => e.group === g);
-    const o = score(other, boosted);
-    also.em += o.em * other.length;
-    also.f1 += o.f1 * other.length;
+    add(sums.boosted, test, boosted);
+    add(sums.linear, test, linear);
+    add(
+      sums.also,
+      alsoScored.filter((e) => e.group === g),
+      boosted,
+    );
     for (const ex of test) picks.answerable.push(pickOf(ex, boosted));
     for (const ex of unanswerable) if (ex.group === g) picks.unanswerable.push(pickOf(ex, boosted));
   }
-  const n = examples.length || 1;
-  const nAlso = alsoScored.length || 1;
   return {
-    em: em / n,
-    f1: f1 / n,
+    ...mean(sums.boosted, examples.length),
     folds: groups.length,
-    linear: { em: linearEm / n, f1: linearF1 / n },
-    also: { em: also.em / nAlso, f1: also.f1 / nAlso },
+    linear: mean(sums.linear, examples.length),
+    also: mean(sums.also, alsoScored.length),
     picks,
   };
 }
