@@ -66,51 +66,66 @@ export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): 
   const m = new Float64Array(n);
   const v = new Float64Array(n);
   const lr = 0.1;
-  // Features are mostly zeros (one type indicator of 35 is on): keep only the non-zero ones.
-  const prepared = examples
-    .filter((e) => e.rows.some((r) => r.target > 0))
-    .map((ex) => {
-      const bestTarget = Math.max(...ex.rows.map((r) => r.target));
-      const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
-      const tSum = t.reduce((a, b) => a + b, 0);
-      return ex.rows.map((r, k) => {
-        const idx: number[] = [];
-        const val: number[] = [];
-        for (const [i, x] of r.features.entries()) {
-          if (x !== 0) {
-            idx.push(i);
-            val.push(x);
-          }
+  // Features are mostly zeros (one type indicator of 35 is on): keep only the non-zero ones, all
+  // rows packed into flat arrays (row k's entries are idx/val[rowStart[k] … rowStart[k + 1]),
+  // question q's rows are rowStart indices groupStart[q] … groupStart[q + 1]).
+  const idx: number[] = [];
+  const val: number[] = [];
+  const rowStart: number[] = [0];
+  const target: number[] = [];
+  const groupStart: number[] = [0];
+  for (const ex of examples) {
+    if (!ex.rows.some((r) => r.target > 0)) continue;
+    const bestTarget = Math.max(...ex.rows.map((r) => r.target));
+    const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
+    const tSum = t.reduce((a, b) => a + b, 0);
+    for (const [k, r] of ex.rows.entries()) {
+      for (const [i, x] of r.features.entries()) {
+        if (x !== 0) {
+          idx.push(i);
+          val.push(x);
         }
-        return { idx: Int32Array.from(idx), val: Float64Array.from(val), target: (t[k] ?? 0) / tSum };
-      });
-    });
-  const z = new Float64Array(Math.max(1, ...prepared.map((p) => p.length)));
+      }
+      rowStart.push(idx.length);
+      target.push((t[k] ?? 0) / tSum);
+    }
+    groupStart.push(target.length);
+  }
+  const I = Int32Array.from(idx);
+  const V = Float64Array.from(val);
+  const R = Int32Array.from(rowStart);
+  const T = Float64Array.from(target);
+  const G = Int32Array.from(groupStart);
+  const questions = G.length - 1;
+  const z = new Float64Array(T.length);
   for (let it = 1; it <= iterations; it += 1) {
     const grad = new Float64Array(n);
-    for (const rows of prepared) {
+    for (let q = 0; q < questions; q += 1) {
+      const a = G[q] as number;
+      const b = G[q + 1] as number;
       let top = Number.NEGATIVE_INFINITY;
-      for (const [k, r] of rows.entries()) {
+      for (let k = a; k < b; k += 1) {
         let s = 0;
-        for (let j = 0; j < r.idx.length; j += 1) s += (w[r.idx[j] as number] as number) * (r.val[j] as number);
+        for (let j = R[k] as number; j < (R[k + 1] as number); j += 1)
+          s += (w[I[j] as number] as number) * (V[j] as number);
         z[k] = s;
         if (s > top) top = s;
       }
       let sum = 0;
-      for (let k = 0; k < rows.length; k += 1) {
+      for (let k = a; k < b; k += 1) {
         z[k] = Math.exp((z[k] as number) - top);
         sum += z[k] as number;
       }
-      for (const [k, r] of rows.entries()) {
-        const g = (z[k] as number) / sum - r.target;
-        for (let j = 0; j < r.idx.length; j += 1) {
-          const i = r.idx[j] as number;
-          grad[i] = (grad[i] as number) + g * (r.val[j] as number);
+      for (let k = a; k < b; k += 1) {
+        const g = (z[k] as number) / sum - (T[k] as number);
+        for (let j = R[k] as number; j < (R[k + 1] as number); j += 1) {
+          const i = I[j] as number;
+          grad[i] = (grad[i] as number) + g * (V[j] as number);
         }
       }
     }
     for (let i = 0; i < n; i += 1) {
-      const g = (grad[i] as number) / (prepared.length || 1) + l2 * (w[i] as number);
+      const g = (grad[i] as number) / (questions || 1) + l2 * (w[i] as number);
       m[i] = 0.9 * (m[i] as number) + 0.1 * g;
       v[i] = 0.999 * (v[i] as number) + 0.001 * g * g;
       const mh = (m[i] as number) / (1 - 0.9 ** it);
