@@ -1,5 +1,5 @@
 import { createDocQa, type DocQaEngine } from './engine';
-import { DEFAULT_TREE_PARAMS, fitTrees, type TreeParams } from './r1-trees';
+import { DEFAULT_TREE_PARAMS, fitTrees, type TreeGroup, type TreeParams } from './r1-trees';
 import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates, r1Score } from './reader-r1';
 import { f1Score, normalizeAnswer, type SquadFile } from './squad';
 
@@ -56,6 +56,19 @@ export function squadExamples(
 }
 
 /**
+ * What the softmax across one question's candidates is fitted to: the spans with the best F1
+ * against the gold answers share the mass in proportion to it, the rest get 0. Null when no span
+ * overlaps the answer (such a question teaches nothing and is left out).
+ */
+function fittedTargets(ex: Example): number[] | null {
+  if (!ex.rows.some((r) => r.target > 0)) return null;
+  const bestTarget = Math.max(...ex.rows.map((r) => r.target));
+  const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
+  const tSum = t.reduce((a, b) => a + b, 0);
+  return t.map((x) => x / tSum);
+}
+
+/**
  * Logistic regression over each question's candidates (a softmax across them: the model picks
  * one span), fitted to targets proportional to each span's F1 against the gold answers, by
  * full-batch Adam with a little L2; the "not found" threshold is calibrated on the same questions.
@@ -75,10 +88,8 @@ export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): 
   const target: number[] = [];
   const groupStart: number[] = [0];
   for (const ex of examples) {
-    if (!ex.rows.some((r) => r.target > 0)) continue;
-    const bestTarget = Math.max(...ex.rows.map((r) => r.target));
-    const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
-    const tSum = t.reduce((a, b) => a + b, 0);
+    const t = fittedTargets(ex);
+    if (!t) continue;
     for (const [k, r] of ex.rows.entries()) {
       for (const [i, x] of r.features.entries()) {
         if (x !== 0) {
@@ -87,7 +98,7 @@ export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): 
         }
       }
       rowStart.push(idx.length);
-      target.push((t[k] ?? 0) / tSum);
+      target.push(t[k] ?? 0);
     }
     groupStart.push(target.length);
   }
@@ -151,18 +162,16 @@ export function fitBoth(
   params: Partial<TreeParams> = {},
 ): { linear: R1Weights; boosted: R1Weights } {
   const linear = fit(examples);
-  const groups = examples
-    .filter((e) => e.rows.some((r) => r.target > 0))
-    .map((ex) => {
-      const bestTarget = Math.max(...ex.rows.map((r) => r.target));
-      const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
-      const tSum = t.reduce((a, b) => a + b, 0);
-      return {
-        features: ex.rows.map((r) => r.features),
-        targets: t.map((x) => x / tSum),
-        base: ex.rows.map((r) => dot(linear.weights, r.features)),
-      };
+  const groups: TreeGroup[] = [];
+  for (const ex of examples) {
+    const targets = fittedTargets(ex);
+    if (!targets) continue;
+    groups.push({
+      features: ex.rows.map((r) => r.features),
+      targets,
+      base: ex.rows.map((r) => dot(linear.weights, r.features)),
     });
+  }
   const trees = fitTrees(groups, FEATURES.length, { ...DEFAULT_TREE_PARAMS, ...params });
   const model: R1Weights = { features: linear.features, weights: linear.weights, trees };
   return { linear, boosted: { ...model, minSupport: calibrate(examples, model) } };
