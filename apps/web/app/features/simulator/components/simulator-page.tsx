@@ -1,7 +1,7 @@
-import type { PastPick, Pick } from '@app/shared/contest';
-import { SOLD_BY_LABELS } from '@app/shared/contest-view';
 import { formatNumber, formatPrice } from '@app/shared/format';
 import type { StockListItem } from '@app/shared/screener';
+import type { PastPick, Pick } from '@app/shared/simulator';
+import { SOLD_BY_LABELS } from '@app/shared/simulator-view';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
