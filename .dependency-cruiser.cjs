@@ -2,11 +2,7 @@
 // A violation prints the rule's name and its comment. Decision 008 says why each rule exists.
 
 /** Cycles still on the tree, each with the change that removes it. Nothing else may cycle. */
-const KNOWN_CYCLES = [
-  // shared simulator-view.ts <-> simulator.ts (types only): splitPicksList takes its row types from
-  // the schemas module; make it generic over the row, as screener-view's splitEodResponse is.
-  '^packages/shared/src/simulator(-view)?[.]ts$',
-];
+const KNOWN_CYCLES = [];
 
 module.exports = {
   forbidden: [

@@ -47,6 +47,11 @@ const EnvSchema = DataEnvSchema.extend({
     .default('1000')
     .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
     .transform(Number),
+  DATA_DATE_POLL_SECONDS: z
+    .string()
+    .default('30')
+    .refine((v) => /^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 3600, 'must be a whole number from 1 to 3600')
+    .transform(Number),
 }).refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
   path: ['JWT_SECRET'],
   message: 'is required when NODE_ENV=production',
@@ -81,6 +86,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Requests per minute per client for pages and reads; 0 turns every limit off. */
   rateLimitPerMinute: number;
+  /** How often the data date is read for closes another process wrote (simulator triggers follow). */
+  dataDatePollSeconds: number;
 }
 
 /**
@@ -112,6 +119,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     startingPoints: e.STARTING_POINTS,
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    dataDatePollSeconds: e.DATA_DATE_POLL_SECONDS,
   };
 }
 

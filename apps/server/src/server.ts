@@ -1,6 +1,5 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { runContestJob } from './modules/simulator/simulator.triggers.ts';
 import { dailyUpdatePlugin } from './plugins/daily-update.ts';
 import { handleShutdownSignals, trackConnections } from './shutdown.ts';
 import { prepareMarketData } from './startup.ts';
@@ -26,8 +25,8 @@ async function main() {
   await app.register(dailyUpdatePlugin, {
     enabled: config.nodeEnv !== 'test',
     database: config.database,
-    // New closes may fire simulator triggers of members who are away, and value every portfolio.
-    onCurrentData: () => runContestJob(app.db),
+    // Closes another process writes reach the onNewCloses handlers (simulator triggers) this soon.
+    pollIntervalMs: config.dataDatePollSeconds * 1000,
   });
 
   // Graceful shutdown: stop accepting, finish in-flight requests, close the database.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parsePoints, percentToBasisPoints } from './points.ts';
-import { SOLD_BY } from './simulator-view.ts';
+import { parsePoints } from './points.ts';
+import { isStopPercent, isTargetPercent, SOLD_BY, TRIGGER_MESSAGES } from './simulator-view.ts';
 
 /**
  * The HTTP contract of the market simulator (SPEC §3 Pick, Past pick; §7 contest/*).
@@ -9,8 +9,7 @@ import { SOLD_BY } from './simulator-view.ts';
 
 export const SIMULATOR_MESSAGES = {
   lpoints: 'lpoints must be a positive amount of points with at most 2 decimals',
-  percent: 'must be a percentage with at most 2 decimals',
-  above: 'asell_above must be a percentage of 0 or more with at most 2 decimals',
+  ...TRIGGER_MESSAGES,
   date: 'asell_date must be a date, YYYY-MM-DD, or empty for none',
   nothingToUpdate: 'Name pick_status, asell_above, asell_below or asell_date to update',
 } as const;
@@ -21,15 +20,15 @@ const LpointsSchema = z.number({ error: 'lpoints must be a number' }).refine((v)
 }, SIMULATOR_MESSAGES.lpoints);
 
 const AbovePercentSchema = z
-  .number()
-  .min(0, SIMULATOR_MESSAGES.above)
-  .refine((v) => percentToBasisPoints(v) !== null, SIMULATOR_MESSAGES.above);
+  .number({ error: SIMULATOR_MESSAGES.above })
+  .refine(isTargetPercent, SIMULATOR_MESSAGES.above);
 
 /** A stop loss: 5 and −5 both mean "sell at 5% below the buy price" (SPEC §3 shows it negative). */
 const BelowPercentSchema = z
-  .number()
-  .refine((v) => percentToBasisPoints(v) !== null, `asell_below ${SIMULATOR_MESSAGES.percent}`);
+  .number({ error: SIMULATOR_MESSAGES.below })
+  .refine(isStopPercent, SIMULATOR_MESSAGES.below);
 
+/** A date, or none; the server also refuses a date on or before the last close (`firstTriggerDate`). */
 const DateOrNoneSchema = z
   .union([z.iso.date({ error: SIMULATOR_MESSAGES.date }), z.literal(''), z.null()])
   .transform((v) => (v ? v : null));
@@ -67,7 +66,12 @@ export const UpdatePickRequestSchema = z
   );
 export type UpdatePickRequest = z.input<typeof UpdatePickRequestSchema>;
 
-/** SPEC §3 Pick, with the day of `cur_price`. `asell_below` is the stop's size (5 = −5%). */
+/**
+ * SPEC §3 Pick, with the day of `cur_price` and what the position is worth at it, computed by
+ * the server's exact points rule (decision 012): `cur_value` = lpoints × cur_price /
+ * purchase_price to the cent, `cur_gain` = cur_value − lpoints, what a sale would credit.
+ * `asell_below` is the stop's size (5 = −5%).
+ */
 export const PickSchema = z.object({
   pickid: z.number().int(),
   ticker: z.string(),
@@ -75,6 +79,8 @@ export const PickSchema = z.object({
   purchase_price: z.number(),
   cur_price: z.number(),
   cur_date: z.string(),
+  cur_value: z.number(),
+  cur_gain: z.number(),
   lpoints: z.number(),
   purchase_date: z.string(),
   asell_above: z.number(),
@@ -101,10 +107,16 @@ export const PastPickSchema = z.object({
 });
 export type PastPick = z.infer<typeof PastPickSchema>;
 
-/** The record of the pick list that carries the balance (SPEC §3), and what triggers sold since the last visit. */
+/**
+ * The record of the pick list that carries the balance (SPEC §3), the portfolio's totals (SPEC §3
+ * Portfolio: `total_points` = contest_points + every cur_value, `total_gain` = every cur_gain), and
+ * what triggers sold since the last visit.
+ */
 export const PointsRecordSchema = z.object({
   contest_points: z.number(),
   starting_points: z.number(),
+  total_points: z.number(),
+  total_gain: z.number(),
   auto_sold: z.array(PastPickSchema),
 });
 export type PointsRecord = z.infer<typeof PointsRecordSchema>;

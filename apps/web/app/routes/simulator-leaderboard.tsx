@@ -2,6 +2,7 @@ import type { MembersLeaderboardResponse } from '@app/shared/simulator';
 import { PageContainer, PageHeader } from '../components/ui/page-header';
 import { LeaderboardPage } from '../features/simulator/components/leaderboard-page';
 import { apiGet } from '../lib/api-client';
+import { loaded } from '../lib/member-data';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/simulator-leaderboard';
 
@@ -9,14 +10,17 @@ const TITLE = 'Leaderboard';
 const DESCRIPTION =
   'The ranking of market gurus by their current-week, current-month and current-year percentage returns, and of our members by their simulator returns.';
 
-/** Both boards are public and rendered on the server; a failure leaves the gurus standing. */
+/**
+ * Both boards are public, so they render on the server (decision 018: public data stays in a
+ * server loader); a failure of the members' board leaves the gurus standing.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  try {
-    return { members: await apiGet<MembersLeaderboardResponse>('/api/contest/leaderboard', { context }) };
-  } catch (err) {
-    console.error('Members leaderboard failed to load', err);
-    return { members: null };
-  }
+  return {
+    members: await loaded(
+      () => apiGet<MembersLeaderboardResponse>('/api/contest/leaderboard', { context }),
+      'The members’ leaderboard could not be loaded.',
+    ),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { PastPick } from '@app/shared/simulator';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
 import { useSite } from './support/site';
@@ -76,8 +76,40 @@ async function addTrigger(page: Page, ticker: string, percent: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** The portfolio's tickers, in table order. */
+async function portfolioTickers(page: Page): Promise<string[]> {
+  const portfolio = page.getByRole('region', { name: 'Your portfolio', exact: true });
+  return (await portfolio.locator('tbody [data-ticker]').allTextContents()).map((t) => t.trim());
+}
+
+/** Sideways overflow of each table region on the page (0 when every column fits). */
+async function tableOverflows(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('section[aria-label] > table')].map(
+      (table) => (table.parentElement as HTMLElement).scrollWidth - (table.parentElement as HTMLElement).clientWidth,
+    ),
+  );
+}
+
+/** Whether an element is laid out and inside the viewport's width. */
+async function inView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
+}
+
+/** Whether a header of the named table is laid out and inside the viewport's width. */
+function headerInView(page: Page, table: string, header: string): Promise<boolean> {
+  return inView(
+    page,
+    page.getByRole('region', { name: table, exact: true }).getByRole('columnheader', { name: header, exact: true }),
+  );
+}
+
 describe('market simulator journey', () => {
-  const site = useSite({ env: { DATA_DIR: dataDir, JWT_SECRET } });
+  // The server reads the data date every second here, so closes the data command appends reach
+  // the simulator's triggers at once (30 s by default).
+  const site = useSite({ env: { DATA_DIR: dataDir, JWT_SECRET, DATA_DATE_POLL_SECONDS: '1' } });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('asks a signed-out visitor to log in, in the server-rendered HTML', async () => {
@@ -98,30 +130,37 @@ describe('market simulator journey', () => {
     await expect.poll(() => page.getByTestId('available-points').textContent(), { timeout: 20_000 }).toBe('96,499.50');
 
     const portfolio = page.getByRole('region', { name: 'Your portfolio', exact: true });
-    const tickers = (await portfolio.locator('tbody tr td:first-child span span:last-child').allTextContents()).map(
-      (t) => t.trim(),
-    );
+    const tickers = await portfolioTickers(page);
     expect(tickers).toHaveLength(2);
     for (const ticker of tickers) {
       await addTrigger(page, ticker, '5');
       await addTrigger(page, ticker, '-5');
     }
-    await expect.poll(() => portfolio.getByText('Target +5%').count(), { timeout: 20_000 }).toBe(2);
-    await expect.poll(() => portfolio.getByText('Stop -5%').count()).toBe(2);
+    await expect
+      .poll(() => portfolio.getByText('Target +5%').filter({ visible: true }).count(), { timeout: 20_000 })
+      .toBe(2);
+    await expect.poll(() => portfolio.getByText('Stop -5%').filter({ visible: true }).count()).toBe(2);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-portfolio-1280.png'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
-    // Append a week of trading days at a time until a trigger fires (at most half a year).
+    // Append a week of trading days at a time until a trigger fires (at most half a year). Nobody
+    // visits a page meanwhile: the server notices the new data date and runs the triggers itself.
     const meta = await (await fetch(`${site.server.url}/api/meta`)).json();
     let today = addDays(meta.dataDate, 1);
     let sold: PastPick[] = [];
+    const soldSoFar = async () =>
+      (
+        await fetch(`${site.server.url}/api/contest/pastpickslist`, { headers: { authorization: `Bearer ${token}` } })
+      ).json() as Promise<PastPick[]>;
     for (let week = 0; week < 26 && sold.length === 0; week += 1) {
       today = addDays(today, 7);
       await appendTradingDaysUntil(today);
-      const res = await fetch(`${site.server.url}/api/contest/pastpickslist`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      sold = await res.json();
+      // A poll or two of the data date, then the triggers have run on the new closes.
+      const deadline = Date.now() + 4_000;
+      do {
+        sold = await soldSoFar();
+        if (sold.length === 0) await new Promise((r) => setTimeout(r, 250));
+      } while (sold.length === 0 && Date.now() < deadline);
     }
     expect(sold.length).toBeGreaterThan(0);
     const first = sold[0] as PastPick;
@@ -147,32 +186,178 @@ describe('market simulator journey', () => {
     await close();
   }, 240_000);
 
+  it('sells only after a confirmation that shows the estimated proceeds', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await logIn(page, site.server.url);
+    await gotoHydrated(page, `${site.server.url}/simulator`);
+    await page.getByTestId('available-points').waitFor();
+    const before = await portfolioTickers(page);
+    await buyFirst(page, 2, '1234.56');
+    await expect.poll(() => portfolioTickers(page)).toHaveLength(before.length + 1);
+    const ticker = (await portfolioTickers(page)).find((t) => !before.includes(t)) as string;
+    const available = async () =>
+      Number(((await page.getByTestId('available-points').textContent()) ?? '').replace(/,/g, ''));
+    const pointsBefore = await available();
+
+    const row = page.getByRole('region', { name: 'Your portfolio', exact: true }).locator('tbody tr', {
+      has: page.locator('[data-ticker]', { hasText: ticker }),
+    });
+    const value = ((await row.locator('[data-value]').textContent()) ?? '').trim();
+    await page.getByRole('button', { name: `Sell ${ticker}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sell Stock' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('sell-proceeds').textContent()).toBe(`${value} points`);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-sell-confirm-1280.png') });
+    // Cancel sells nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await portfolioTickers(page)).toContain(ticker);
+
+    await page.getByRole('button', { name: `Sell ${ticker}` }).click();
+    await dialog.getByRole('button', { name: 'Confirm sale' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => portfolioTickers(page)).not.toContain(ticker);
+    // The sale credited what the dialog said (no new close came in between).
+    await expect.poll(available).toBeCloseTo(pointsBefore + Number(value.replace(/,/g, '')), 2);
+    await page.getByRole('button', { name: 'View History' }).click();
+    const history = page.getByRole('region', { name: 'Portfolio history', exact: true });
+    const sale = history.locator('tbody tr', { has: page.getByRole('cell', { name: ticker, exact: true }) });
+    expect(await sale.getByRole('cell', { name: 'Sold by you', exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('refuses triggers that could never fire in the dialog, saying why', async () => {
+    const { page, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await logIn(page, site.server.url);
+    await gotoHydrated(page, `${site.server.url}/simulator`);
+    await page.getByTestId('available-points').waitFor();
+    if ((await portfolioTickers(page)).length === 0) await buyFirst(page, 3, '100');
+    await expect.poll(() => portfolioTickers(page).then((t) => t.length)).toBeGreaterThan(0);
+    const ticker = (await portfolioTickers(page))[0] as string;
+    await page.getByRole('button', { name: `Add trigger to ${ticker}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Auto-sell Trigger' });
+    const percent = dialog.getByLabel('Change from buy price (%)');
+    const save = dialog.getByRole('button', { name: 'Add Trigger' });
+    await percent.fill('2000');
+    await dialog.getByText('A profit target runs from +0.1% to +1,000%').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await percent.fill('-150');
+    await dialog.getByText('A stop loss runs from -0.1% to -99.9%', { exact: false }).waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await percent.fill('-20');
+    expect(await save.isDisabled()).toBe(false);
+
+    await dialog.getByLabel('Trigger type').selectOption('date');
+    const date = dialog.getByLabel('Sell on');
+    const earliest = (await date.getAttribute('min')) as string;
+    await date.fill('2020-01-02');
+    await dialog.getByText(`Choose ${earliest} or later`, { exact: false }).waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await date.fill(earliest);
+    await dialog
+      .getByText(`${ticker} will be sold at the close of the first trading day on or after ${earliest}`, {
+        exact: false,
+      })
+      .waitFor();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-date-trigger-1280.png') });
+    await save.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`Sell on ${earliest}`).filter({ visible: true }).first().waitFor();
+    await close();
+  });
+
   it('shows the member on the members leaderboard, and the gurus by year return', async () => {
     const html = await (await fetch(`${site.server.url}/simulator/leaderboard`)).text();
     expect(html).toContain('Ranking of Gurus');
     const { page, close } = await openPage(site.browser, VIEWPORTS.mobile);
     await gotoHydrated(page, `${site.server.url}/simulator/leaderboard`);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'leaderboard-gurus-375.png') });
     const years = await page.locator('tbody tr td:nth-child(5)').allTextContents();
     const values = years.map((t) => Number(t.replace('%', '')));
     expect(values.length).toBeGreaterThan(40);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
     expect(years.every((t) => /^([+-]\d+(\.\d+)?|0)%$/.test(t))).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'leaderboard-gurus-375.png'), fullPage: true });
+    // On a phone: Rank, Name and Current Year in columns, the week and month under each name,
+    // nothing to scroll sideways.
+    for (const header of ['Rank', 'Name', 'Current Year']) {
+      expect(await headerInView(page, 'Ranking of Gurus', header), header).toBe(true);
+    }
+    const firstName = page
+      .getByRole('region', { name: 'Ranking of Gurus' })
+      .locator('tbody tr td:nth-child(2)')
+      .first();
+    expect(await firstName.innerText()).toMatch(/Week [+-]?\d.*%\s·\sMonth [+-]?\d.*%/);
+    expect(await tableOverflows(page)).toEqual([0]);
     await page.getByRole('tab', { name: 'Members' }).click();
     await page.getByText(MEMBER.username, { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await headerInView(page, "Members' leaderboard", 'Current Year')).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'leaderboard-members-375.png'), fullPage: true });
     await close();
   });
 
-  it('fits a 375 px screen without sideways page scroll', async () => {
-    const { page, close } = await openPage(site.browser, VIEWPORTS.mobile);
+  it('fits a 375 px screen: prices, Buy, values, gains, triggers and Sell in view without sideways scroll', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
     await logIn(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
+    if ((await portfolioTickers(page)).length === 0) await buyFirst(page, 4, '100');
+    await expect.poll(() => portfolioTickers(page).then((t) => t.length)).toBeGreaterThan(0);
+    await page.getByRole('region', { name: 'Available stocks', exact: true }).locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: 'View History' }).click();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-375.png'), fullPage: true });
+    for (const [name, file] of [
+      ['Available stocks', 'stocks'],
+      ['Your portfolio', 'portfolio'],
+      ['Portfolio history', 'history'],
+    ] as const) {
+      await page
+        .getByRole('region', { name, exact: true })
+        .screenshot({ path: join(SCREENSHOT_DIR, `simulator-375-${file}.png`) });
+    }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-375.png'), fullPage: true });
+    for (const header of ['Company', 'Price', 'Buy']) {
+      expect(await headerInView(page, 'Available stocks', header), header).toBe(true);
+    }
+    // Each position's value, gain, triggers and Sell in view (the gain under the value, the
+    // triggers under the name).
+    const position = page.getByRole('region', { name: 'Your portfolio', exact: true }).locator('tbody tr').first();
+    const ticker = ((await position.locator('[data-ticker]').textContent()) ?? '').trim();
+    for (const part of [
+      position.locator('[data-value]'),
+      position.getByText(/\(([+-]\d[\d,.]*|0\.00)%\)/).filter({ visible: true }),
+      page.getByRole('button', { name: `Add trigger to ${ticker}` }),
+      page.getByRole('button', { name: `Sell ${ticker}` }),
+    ]) {
+      expect(await inView(page, part), String(part)).toBe(true);
+    }
+    expect(await tableOverflows(page)).toEqual([0, 0, 0]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
     await close();
+  });
+
+  it('darkens the page behind a dialog in the dark theme', async () => {
+    const context = await site.browser.newContext({ viewport: VIEWPORTS.mobile, colorScheme: 'dark' });
+    await context.addCookies([{ name: 'theme', value: 'dark', url: site.server.url }]);
+    const page = await context.newPage();
+    await logIn(page, site.server.url);
+    await gotoHydrated(page, `${site.server.url}/simulator`);
+    await page.getByRole('region', { name: 'Available stocks' }).getByRole('button', { name: /^Buy / }).first().click();
+    await page.getByRole('dialog', { name: 'Buy Stock' }).waitFor();
+    const backdrop = await page.evaluate(() => {
+      const color = getComputedStyle(document.querySelector('dialog[open]') as Element, '::backdrop').backgroundColor;
+      const canvas = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+      canvas.fillStyle = color;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r = 0, g = 0, b = 0, a = 0] = Array.from(canvas.getImageData(0, 0, 1, 1).data);
+      return { luminance: (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255, alpha: a / 255 };
+    });
+    expect(backdrop.alpha).toBeGreaterThan(0.4);
+    expect(backdrop.luminance).toBeLessThan(0.15);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-buy-dialog-375-dark.png') });
+    await context.close();
   });
 });

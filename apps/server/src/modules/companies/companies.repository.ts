@@ -241,3 +241,75 @@ export async function listSlugs(db: Db, page: number, pageSize: number): Promise
   ]);
   return { total: Number(count.n), slugs: rows.map((r) => r.slug) };
 }
+
+/** A company by ticker (any case) and its last close, if it has one. */
+export interface TickerQuote {
+  companyId: number;
+  ticker: string;
+  name: string;
+  last: ClosePoint | null;
+}
+
+export async function findTickerQuote(db: Db, ticker: string): Promise<TickerQuote | undefined> {
+  const row = await db
+    .selectFrom('companies as c')
+    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
+    .where('c.ticker', '=', ticker.toUpperCase())
+    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const last = row.close !== null && row.date !== null ? { date: row.date, close: row.close } : null;
+  return { companyId: row.id, ticker: row.ticker, name: row.name, last };
+}
+
+/** Ids per query: far below either engine's limit on bound parameters. */
+const IDS_PER_QUERY = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += IDS_PER_QUERY) out.push(items.slice(i, i + IDS_PER_QUERY));
+  return out;
+}
+
+/** The last close of each company named; a company without prices is absent. */
+export async function findLastCloses(db: Db, companyIds: readonly number[]): Promise<Map<number, ClosePoint>> {
+  const out = new Map<number, ClosePoint>();
+  for (const ids of chunks([...new Set(companyIds)])) {
+    const rows = await db
+      .selectFrom('latest_quotes')
+      .select(['company_id', 'date', 'close'])
+      .where('company_id', 'in', ids)
+      .execute();
+    for (const r of rows) out.set(r.company_id, { date: r.date, close: r.close });
+  }
+  return out;
+}
+
+/**
+ * Each company's closes from its own first day through `through`, oldest first, in one query
+ * (per 500 companies): `(company = a and date >= x) or (company = b and date >= y) …`, which both
+ * engines answer from the (company_id, date) key.
+ */
+export async function findClosesFrom(
+  db: Db,
+  firstDays: ReadonlyMap<number, string>,
+  through: string,
+): Promise<Map<number, ClosePoint[]>> {
+  const out = new Map<number, ClosePoint[]>();
+  for (const part of chunks([...firstDays])) {
+    const rows = await db
+      .selectFrom('daily_prices')
+      .select(['company_id', 'date', 'close'])
+      .where('date', '<=', through)
+      .where((eb) => eb.or(part.map(([id, from]) => eb.and([eb('company_id', '=', id), eb('date', '>=', from)]))))
+      .orderBy('company_id')
+      .orderBy('date')
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.company_id) ?? [];
+      list.push({ date: r.date, close: r.close });
+      out.set(r.company_id, list);
+    }
+  }
+  return out;
+}

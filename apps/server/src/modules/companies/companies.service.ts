@@ -26,13 +26,19 @@ import {
   closesAfter,
   type FilingPoint,
   filingSeries,
+  findClosesFrom,
   findCompany,
+  findLastCloses,
+  findTickerQuote,
   lastPriceDate,
   listLargestQuoted,
   listSlugs,
   type SharesPoint,
   sharesHistory,
+  type TickerQuote,
 } from './companies.repository.ts';
+
+export type { ClosePoint, TickerQuote };
 
 /** The search box's list: the largest companies, or the matches of `name` (SPEC §7). */
 export async function listCompanies(db: Db, name: string | undefined): Promise<CompanyListResponse> {
@@ -191,3 +197,15 @@ export async function getCompanySlugs(db: Db, page: number): Promise<CompanySlug
   const { total, slugs } = await listSlugs(db, page, COMPANY_SLUGS_PAGE_SIZE);
   return { total, page, pageSize: COMPANY_SLUGS_PAGE_SIZE, slugs };
 }
+
+/**
+ * Market reads other modules make (the simulator's buys, sales, triggers and valuations): a
+ * company and its last close by ticker, the last closes of many companies, and each company's
+ * closes since a day of its own.
+ */
+export const marketQuotes = {
+  byTicker: (db: Db, ticker: string): Promise<TickerQuote | undefined> => findTickerQuote(db, ticker),
+  lastCloses: (db: Db, companyIds: readonly number[]) => findLastCloses(db, companyIds),
+  closesFrom: (db: Db, firstDays: ReadonlyMap<number, string>, through: string) =>
+    findClosesFrom(db, firstDays, through),
+};

@@ -1,30 +1,25 @@
 import type { Db } from '@app/db/client';
 import type { ContestPicksTable } from '@app/db/schema';
-import { type Cents, cents, toPoints } from '@app/shared/points';
-import type { PastPick, Pick } from '@app/shared/simulator';
+import { type Cents, cents } from '@app/shared/points';
 import type { SoldBy } from '@app/shared/simulator-view';
-import type { Selectable } from 'kysely';
+import { PostgresAdapter, type Selectable, sql } from 'kysely';
+
+/*
+ * The simulator's own tables (`contest_accounts`, `contest_picks`, `contest_valuations`: the
+ * SPEC's wire word kept as the table prefix). Prices come from the companies service, never from
+ * here. Every function takes the database or an open transaction first.
+ */
 
 type PickRow = Selectable<ContestPicksTable>;
 
-/** The newest trading day held: the data date the daily update keeps, else the newest quote. */
-export async function findDataDate(db: Db): Promise<string | null> {
-  const meta = await db.selectFrom('app_meta').select('value').where('key', '=', 'data_date').executeTakeFirst();
-  if (meta) return meta.value;
-  const row = await db
-    .selectFrom('latest_quotes')
-    .select((eb) => eb.fn.max('date').as('date'))
-    .executeTakeFirst();
-  return row?.date ?? null;
-}
-
-/** Creates the member's points account on first use; a second call changes nothing. */
-export async function ensureAccount(db: Db, userId: number, startingPoints: Cents): Promise<void> {
-  await db
+/** Creates the member's points account on first use; true when this call created it. */
+export async function ensureAccount(db: Db, userId: number, startingPoints: Cents): Promise<boolean> {
+  const result = await db
     .insertInto('contest_accounts')
     .values({ user_id: userId, points_cents: startingPoints })
     .onConflict((oc) => oc.column('user_id').doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 export async function findPoints(db: Db, userId: number): Promise<Cents | null> {
@@ -58,55 +53,67 @@ export async function creditPoints(db: Db, userId: number, amount: Cents): Promi
     .execute();
 }
 
-export interface Quote {
-  companyId: number;
-  ticker: string;
-  name: string;
-  close: number;
-  date: string;
-}
-
-/** A company and its last close, by ticker (any case); undefined when no such company. */
-export async function findCompanyQuote(
-  db: Db,
-  ticker: string,
-): Promise<{ companyId: number; ticker: string; name: string; quote: Quote | null } | undefined> {
-  const row = await db
-    .selectFrom('companies as c')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
-    .where('c.ticker', '=', ticker.toUpperCase())
-    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date'])
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const quote =
-    row.close !== null && row.date !== null
-      ? { companyId: row.id, ticker: row.ticker, name: row.name, close: row.close, date: row.date }
-      : null;
-  return { companyId: row.id, ticker: row.ticker, name: row.name, quote };
-}
-
-/** The last close of a company (the price a sale fills at). */
-export async function findLastClose(db: Db, companyId: number): Promise<{ close: number; date: string } | undefined> {
-  return db
-    .selectFrom('latest_quotes')
-    .select(['close', 'date'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
-}
-
-export interface NewPick {
+/** A pick as stored, for the service's rules (amounts in cents, triggers in basis points). */
+export interface StoredPick {
+  id: number;
   userId: number;
   companyId: number;
   ticker: string;
   compName: string;
+  status: 'open' | 'completed';
   lpoints: Cents;
   purchasePrice: number;
   purchaseDate: string;
   aboveBp: number;
   belowBp: number;
+  asellDate: string | null;
+  aboveSetOn: string;
+  belowSetOn: string;
+  dateSetOn: string;
 }
 
-export async function insertPick(db: Db, pick: NewPick): Promise<number> {
+/** A completed pick: the stored pick and how it ended. */
+export interface ClosedPick extends StoredPick {
+  endPrice: number;
+  endDate: string;
+  gain: Cents;
+  soldBy: SoldBy;
+}
+
+function toStored(r: PickRow): StoredPick {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    companyId: r.company_id,
+    ticker: r.ticker,
+    compName: r.comp_name,
+    status: r.status,
+    lpoints: cents(Number(r.lpoints_cents)),
+    purchasePrice: r.purchase_price,
+    purchaseDate: r.purchase_date,
+    aboveBp: r.asell_above_bp,
+    belowBp: r.asell_below_bp,
+    asellDate: r.asell_date,
+    aboveSetOn: r.above_set_on,
+    belowSetOn: r.below_set_on,
+    dateSetOn: r.date_set_on,
+  };
+}
+
+function toClosed(r: PickRow): ClosedPick {
+  return {
+    ...toStored(r),
+    endPrice: r.end_price ?? r.purchase_price,
+    endDate: r.end_date ?? r.purchase_date,
+    gain: cents(Number(r.gain_cents ?? 0)),
+    soldBy: r.sold_by ?? 'manual',
+  };
+}
+
+export type NewPick = Omit<StoredPick, 'id' | 'status' | 'asellDate' | 'aboveSetOn' | 'belowSetOn' | 'dateSetOn'>;
+
+/** Stores a bought pick; its triggers count from the day it was bought. */
+export async function insertPick(db: Db, pick: NewPick): Promise<StoredPick> {
   const row = await db
     .insertInto('contest_picks')
     .values({
@@ -125,47 +132,12 @@ export async function insertPick(db: Db, pick: NewPick): Promise<number> {
       date_set_on: pick.purchaseDate,
       sold_by: null,
     })
-    .returning('id')
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return row.id;
+  return toStored(row);
 }
 
-/** A pick as stored, for the service's rules (amounts still in cents and basis points). */
-export interface StoredPick {
-  id: number;
-  userId: number;
-  companyId: number;
-  status: 'open' | 'completed';
-  lpoints: Cents;
-  purchasePrice: number;
-  purchaseDate: string;
-  aboveBp: number;
-  belowBp: number;
-  asellDate: string | null;
-  aboveSetOn: string;
-  belowSetOn: string;
-  dateSetOn: string;
-}
-
-function toStored(r: PickRow): StoredPick {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    companyId: r.company_id,
-    status: r.status,
-    lpoints: cents(Number(r.lpoints_cents)),
-    purchasePrice: r.purchase_price,
-    purchaseDate: r.purchase_date,
-    aboveBp: r.asell_above_bp,
-    belowBp: r.asell_below_bp,
-    asellDate: r.asell_date,
-    aboveSetOn: r.above_set_on,
-    belowSetOn: r.below_set_on,
-    dateSetOn: r.date_set_on,
-  };
-}
-
-/** One member's pick; another member's is as good as missing. */
+/** One member's pick, open or completed; another member's is as good as missing. */
 export async function findPick(db: Db, userId: number, pickId: number): Promise<StoredPick | undefined> {
   const row = await db
     .selectFrom('contest_picks')
@@ -176,35 +148,50 @@ export async function findPick(db: Db, userId: number, pickId: number): Promise<
   return row ? toStored(row) : undefined;
 }
 
-/** Open picks that have at least one trigger (every member's, or one member's). */
-export async function findTriggeredOpenPicks(db: Db, userId?: number): Promise<StoredPick[]> {
-  let query = db
+export async function findClosedPick(db: Db, userId: number, pickId: number): Promise<ClosedPick | undefined> {
+  const row = await db
+    .selectFrom('contest_picks')
+    .selectAll()
+    .where('id', '=', pickId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .executeTakeFirst();
+  return row ? toClosed(row) : undefined;
+}
+
+/** Every member's open picks that have at least one trigger. */
+export async function findTriggeredOpenPicks(db: Db): Promise<StoredPick[]> {
+  const rows = await db
     .selectFrom('contest_picks')
     .selectAll()
     .where('status', '=', 'open')
     .where((eb) =>
       eb.or([eb('asell_above_bp', '>', 0), eb('asell_below_bp', '>', 0), eb('asell_date', 'is not', null)]),
-    );
+    )
+    .orderBy('id')
+    .execute();
+  return rows.map(toStored);
+}
+
+/** A member's open picks, oldest first (every member's when `userId` is left out). */
+export async function findOpenPicks(db: Db, userId?: number): Promise<StoredPick[]> {
+  let query = db.selectFrom('contest_picks').selectAll().where('status', '=', 'open');
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   const rows = await query.orderBy('id').execute();
   return rows.map(toStored);
 }
 
-/** A company's closes from `from` through `through`, oldest first. */
-export async function findCloses(
-  db: Db,
-  companyId: number,
-  from: string,
-  through: string,
-): Promise<{ date: string; close: number }[]> {
-  return db
-    .selectFrom('daily_prices')
-    .select(['date', 'close'])
-    .where('company_id', '=', companyId)
-    .where('date', '>=', from)
-    .where('date', '<=', through)
-    .orderBy('date')
+/** A member's completed picks, the latest sale first. */
+export async function findClosedPicks(db: Db, userId: number): Promise<ClosedPick[]> {
+  const rows = await db
+    .selectFrom('contest_picks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .orderBy('end_date', 'desc')
+    .orderBy('id', 'desc')
     .execute();
+  return rows.map(toClosed);
 }
 
 export interface Sale {
@@ -218,7 +205,7 @@ export interface Sale {
 
 /**
  * Closes a pick that is still open. The status check in the UPDATE makes a sale happen once
- * however many requests or job runs race for it: only the one that flips it gets `true`.
+ * however many requests or processes race for it: only the one that flips it gets `true`.
  */
 export async function closePick(db: Db, pickId: number, sale: Sale): Promise<boolean> {
   const result = await db
@@ -243,177 +230,71 @@ export interface TriggerChange {
   asellDate?: string | null;
 }
 
-/** Changes only the trigger fields named, each remembering the data date it was set on. */
+/**
+ * Changes only the trigger fields named, each remembering the data date it was set on, if the
+ * pick is still open; answers the pick as changed, or undefined when it was already sold.
+ */
 export async function updateTriggers(
   db: Db,
   pickId: number,
   change: TriggerChange,
   dataDate: string,
-): Promise<boolean> {
+): Promise<StoredPick | undefined> {
   const set: Partial<Record<keyof PickRow, unknown>> = {};
   if (change.aboveBp !== undefined) Object.assign(set, { asell_above_bp: change.aboveBp, above_set_on: dataDate });
   if (change.belowBp !== undefined) Object.assign(set, { asell_below_bp: change.belowBp, below_set_on: dataDate });
   if (change.asellDate !== undefined) Object.assign(set, { asell_date: change.asellDate, date_set_on: dataDate });
-  const result = await db
+  const row = await db
     .updateTable('contest_picks')
     .set(set as never)
     .where('id', '=', pickId)
     .where('status', '=', 'open')
+    .returningAll()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? toStored(row) : undefined;
 }
 
-function toPick(r: PickRow, cur: { close: number | null; date: string | null }): Pick {
-  return {
-    pickid: r.id,
-    ticker: r.ticker,
-    comp_name: r.comp_name,
-    purchase_price: r.purchase_price,
-    cur_price: cur.close ?? r.purchase_price,
-    cur_date: cur.date ?? r.purchase_date,
-    lpoints: toPoints(cents(Number(r.lpoints_cents))),
-    purchase_date: r.purchase_date,
-    asell_above: r.asell_above_bp / 100,
-    asell_below: r.asell_below_bp / 100,
-    asell_date: r.asell_date,
-  };
-}
-
-function toPastPick(r: PickRow): PastPick {
-  return {
-    pickid: r.id,
-    comp_name: r.comp_name,
-    ticker: r.ticker,
-    lpoints: toPoints(cents(Number(r.lpoints_cents))),
-    purchase_price: r.purchase_price,
-    purchase_date: r.purchase_date,
-    end_price: r.end_price ?? r.purchase_price,
-    end_date: r.end_date ?? r.purchase_date,
-    lpoints_gain: toPoints(cents(Number(r.gain_cents ?? 0))),
-    asell_above: r.asell_above_bp / 100,
-    asell_below: r.asell_below_bp / 100,
-    asell_date: r.asell_date,
-    sold_by: r.sold_by ?? 'manual',
-  };
-}
-
-/** A member's open picks with the last close of each, oldest first. */
-export async function listOpenPicks(db: Db, userId: number): Promise<Pick[]> {
+/**
+ * Automatic sales the member has not been shown yet, marked shown by the same statement
+ * (`UPDATE … WHERE sale_seen = 0 RETURNING`): of two loads at once, each sale goes to one.
+ */
+export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPick[]> {
   const rows = await db
-    .selectFrom('contest_picks as p')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'p.company_id')
-    .selectAll('p')
-    .select(['q.close as cur_close', 'q.date as cur_date'])
-    .where('p.user_id', '=', userId)
-    .where('p.status', '=', 'open')
-    .orderBy('p.id')
-    .execute();
-  return rows.map((r) => toPick(r, { close: r.cur_close, date: r.cur_date }));
-}
-
-export async function findOpenPick(db: Db, userId: number, pickId: number): Promise<Pick | undefined> {
-  const row = await db
-    .selectFrom('contest_picks as p')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'p.company_id')
-    .selectAll('p')
-    .select(['q.close as cur_close', 'q.date as cur_date'])
-    .where('p.user_id', '=', userId)
-    .where('p.id', '=', pickId)
-    .executeTakeFirst();
-  return row ? toPick(row, { close: row.cur_close, date: row.cur_date }) : undefined;
-}
-
-export async function findPastPick(db: Db, userId: number, pickId: number): Promise<PastPick | undefined> {
-  const row = await db
-    .selectFrom('contest_picks')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', pickId)
-    .where('status', '=', 'completed')
-    .executeTakeFirst();
-  return row ? toPastPick(row) : undefined;
-}
-
-/** Completed picks, the latest sale first. */
-export async function listPastPicks(db: Db, userId: number): Promise<PastPick[]> {
-  const rows = await db
-    .selectFrom('contest_picks')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('status', '=', 'completed')
-    .orderBy('end_date', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toPastPick);
-}
-
-/** Automatic sales the member has not been shown yet; they count as shown from now on. */
-export async function takeUnseenSales(db: Db, userId: number): Promise<PastPick[]> {
-  const rows = await db
-    .selectFrom('contest_picks')
-    .selectAll()
+    .updateTable('contest_picks')
+    .set({ sale_seen: 1 })
     .where('user_id', '=', userId)
     .where('status', '=', 'completed')
     .where('sale_seen', '=', 0)
-    .orderBy('id')
+    .returningAll()
     .execute();
-  if (rows.length === 0) return [];
-  await db
-    .updateTable('contest_picks')
-    .set({ sale_seen: 1 })
-    .where(
-      'id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .execute();
-  return rows.map(toPastPick);
+  return rows.map(toClosed).sort((a, b) => a.id - b.id);
 }
 
-/** Every account's balance and open positions at their last close, for the daily valuation. */
-export async function findHoldings(db: Db): Promise<{
-  accounts: { userId: number; points: Cents }[];
-  positions: { userId: number; lpoints: Cents; purchasePrice: number; close: number | null }[];
-}> {
-  const accounts = await db.selectFrom('contest_accounts').select(['user_id', 'points_cents']).execute();
-  const positions = await db
-    .selectFrom('contest_picks as p')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'p.company_id')
-    .select(['p.user_id', 'p.lpoints_cents', 'p.purchase_price', 'q.close'])
-    .where('p.status', '=', 'open')
-    .execute();
-  return {
-    accounts: accounts.map((a) => ({ userId: a.user_id, points: cents(Number(a.points_cents)) })),
-    positions: positions.map((p) => ({
-      userId: p.user_id,
-      lpoints: cents(Number(p.lpoints_cents)),
-      purchasePrice: p.purchase_price,
-      close: p.close,
-    })),
-  };
+/** Every account's balance, for the daily valuation. */
+export async function findAllPoints(db: Db): Promise<{ userId: number; points: Cents }[]> {
+  const rows = await db.selectFrom('contest_accounts').select(['user_id', 'points_cents']).execute();
+  return rows.map((a) => ({ userId: a.user_id, points: cents(Number(a.points_cents)) }));
 }
 
-export async function saveValuations(db: Db, date: string, values: { userId: number; value: Cents }[]): Promise<void> {
+/** Stores valuations for `date`; with `keep`, one already there is left as it is. */
+export async function saveValuations(
+  db: Db,
+  date: string,
+  values: readonly { userId: number; value: Cents }[],
+  options: { keep?: boolean } = {},
+): Promise<void> {
   for (let start = 0; start < values.length; start += 500) {
     const batch = values.slice(start, start + 500);
     await db
       .insertInto('contest_valuations')
       .values(batch.map((v) => ({ user_id: v.userId, date, value_cents: v.value })))
       .onConflict((oc) =>
-        oc.columns(['user_id', 'date']).doUpdateSet((eb) => ({ value_cents: eb.ref('excluded.value_cents') })),
+        options.keep
+          ? oc.columns(['user_id', 'date']).doNothing()
+          : oc.columns(['user_id', 'date']).doUpdateSet((eb) => ({ value_cents: eb.ref('excluded.value_cents') })),
       )
       .execute();
   }
-}
-
-export async function countValuationGaps(db: Db, date: string): Promise<number> {
-  const row = await db
-    .selectFrom('contest_accounts as a')
-    .leftJoin('contest_valuations as v', (join) => join.onRef('v.user_id', '=', 'a.user_id').on('v.date', '=', date))
-    .where('v.user_id', 'is', null)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** Valuations from `from` through `through`, by member with their username, oldest first. */
@@ -439,14 +320,50 @@ export async function findValuations(
   }));
 }
 
-/** The member's own picks and history, for the account data export. */
-export async function exportPicks(
-  db: Db,
-  userId: number,
-): Promise<{ open: Pick[]; past: PastPick[]; points: Cents | null }> {
-  return {
-    open: await listOpenPicks(db, userId),
-    past: await listPastPicks(db, userId),
-    points: await findPoints(db, userId),
+/** The `app_meta` key of the newest data date whose simulator day (triggers, valuation) is done. */
+const DAY_DONE_KEY = 'simulator_day_done';
+
+export async function findDayDone(db: Db): Promise<string | null> {
+  const row = await db.selectFrom('app_meta').select('value').where('key', '=', DAY_DONE_KEY).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+/** Records the simulator day of `dataDate` as done (never moving the mark back). */
+export async function markDayDone(db: Db, dataDate: string): Promise<void> {
+  await db
+    .insertInto('app_meta')
+    .values({ key: DAY_DONE_KEY, value: dataDate })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ value: dataDate, updated_at: new Date().toISOString() })
+        .where('app_meta.value', '<', dataDate),
+    )
+    .execute();
+}
+
+/** Any number, the same in every process of the site (the daily update's lock is 727_001). */
+const DAY_LOCK_KEY = 727_002;
+const localTurns = new WeakMap<Db, Promise<unknown>>();
+
+/**
+ * Runs `work` while holding the simulator day's lock: in turn with the other calls of this
+ * process, and on PostgreSQL under an advisory lock, so processes sharing the database take turns
+ * too (the lock ends with its session if a process dies mid-way). SQLite serves one process.
+ */
+export function withDayLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const locked = async () => {
+    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
+    return db.connection().execute(async (conn) => {
+      await sql`select pg_advisory_lock(${DAY_LOCK_KEY})`.execute(conn);
+      try {
+        return await work();
+      } finally {
+        await sql`select pg_advisory_unlock(${DAY_LOCK_KEY})`.execute(conn);
+      }
+    });
   };
+  const turn = (localTurns.get(db) ?? Promise.resolve()).catch(() => undefined).then(locked);
+  localTurns.set(db, turn);
+  return turn;
 }

@@ -13,7 +13,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { memberToken } from '../../test-app.ts';
 import { appendClose, seedCompanies } from './simulator.fixtures.ts';
-import { runContestJob } from './simulator.triggers.ts';
+import { runSimulatorDay } from './simulator.triggers.ts';
 
 const DAY0 = '2026-11-16';
 const DAY1 = '2026-11-17';
@@ -35,7 +35,7 @@ function testConfig(dataDir: string) {
   });
 }
 
-describe.each(testEngines())('contest API on %s', (engine) => {
+describe.each(testEngines())('simulator API on %s', (engine) => {
   let handle: DbHandle;
   let app: FastifyInstance;
   let dataDir: string;
@@ -115,7 +115,13 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   it('starts a new member with 100,000 points and no picks', async () => {
     const { picks, points } = await list(alice);
     expect(picks).toEqual([]);
-    expect(points).toEqual({ contest_points: 100_000, starting_points: 100_000, auto_sold: [] });
+    expect(points).toEqual({
+      contest_points: 100_000,
+      starting_points: 100_000,
+      total_points: 100_000,
+      total_gain: 0,
+      auto_sold: [],
+    });
     expect(await history(alice)).toEqual([]);
   });
 
@@ -275,9 +281,10 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     await newDay({ BOLT: target.pick.purchase_price * 1.04, ACME: stop.pick.purchase_price * 0.96 });
     expect((await list(alice)).picks).toHaveLength(2);
     const next = await newDay({ BOLT: target.pick.purchase_price * 1.1, ACME: stop.pick.purchase_price * 0.9 });
-    // The job that runs after the daily update: both sell at that close (and other members' picks).
-    expect((await runContestJob(handle.db)).sold).toBeGreaterThanOrEqual(2);
-    expect(await runContestJob(handle.db)).toMatchObject({ sold: 0 });
+    // The day's work after the update: both sell at that close (and other members' picks), once.
+    const day = await runSimulatorDay(handle.db, next);
+    expect(day.ran && day.sold).toBeGreaterThanOrEqual(2);
+    expect(await runSimulatorDay(handle.db, next)).toEqual({ ran: false });
     const first = await list(alice);
     expect(first.picks).toEqual([]);
     expect(first.points?.auto_sold.map((p) => [p.ticker, p.sold_by, p.end_date])).toEqual([
@@ -304,7 +311,8 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   });
 
   it('ranks members on the leaderboard by their return from the daily valuation', async () => {
-    await list(bob);
+    // The first buy opens the account and values it at once: listed without waiting a day.
+    await add(bob, { ticker: 'ACME', lpoints: 10 });
     const res = await app.inject('/api/contest/leaderboard');
     expect(res.statusCode).toBe(200);
     const board = res.json();
@@ -344,7 +352,6 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     expect((await add(token, { ticker: 'ACME', lpoints: 1000 })).statusCode).toBe(200);
     const sold = await add(token, { ticker: 'BOLT', lpoints: 500 });
     expect((await update(token, { pickid: sold.json().pick.pickid, pick_status: 'completed' })).statusCode).toBe(200);
-    await runContestJob(handle.db);
     const rows = async () => ({
       accounts: (
         await handle.db.selectFrom('contest_accounts').select('user_id').where('user_id', '=', userId).execute()
@@ -369,6 +376,93 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     expect(await rows()).toEqual({ accounts: 0, picks: 0, valuations: 0 });
     // Other members keep theirs.
     expect((await list(bob)).points?.contest_points).toBe(100_000);
+  });
+
+  it.each([
+    ['a target of +1,000%', { asell_above: 1000 }, 200],
+    ['a target past +1,000%', { asell_above: 1000.01 }, 'asell_above'],
+    ['a target of +99,999%', { asell_above: 99_999 }, 'asell_above'],
+    ['a target under +0.1%', { asell_above: 0.05 }, 'asell_above'],
+    ['a stop of -99.9%', { asell_below: -99.9 }, 200],
+    ['a stop of -0.1% written as its size', { asell_below: 0.1 }, 200],
+    ['a stop of -100%', { asell_below: -100 }, 'asell_below'],
+    ['a stop of -150%', { asell_below: -150 }, 'asell_below'],
+    ['a stop under -0.1%', { asell_below: -0.05 }, 'asell_below'],
+  ])('a buy with %s: %s', async (_name, triggers, expected) => {
+    const res = await add(alice, { ticker: 'ACME', lpoints: 10, ...triggers });
+    if (expected === 200) {
+      expect(res.statusCode, res.body).toBe(200);
+      return;
+    }
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BAD_REQUEST');
+    expect(res.json().error).toContain(expected);
+    expect(res.json().error).toMatch(expected === 'asell_above' ? /\+1,000%/ : /-99\.9%/);
+  });
+
+  it('refuses the same unreachable triggers on an update, and a sell date on or before the last close', async () => {
+    const { pick } = (await add(alice, { ticker: 'ACME', lpoints: 10 })).json();
+    for (const field of [{ asell_above: 5000 }, { asell_below: 100 }, { asell_below: -0.01 }]) {
+      const res = await update(alice, { pickid: pick.pickid, ...field });
+      expect(res.statusCode, JSON.stringify(field)).toBe(400);
+      expect(res.json().error).toContain(Object.keys(field)[0]);
+    }
+    const lastClose = today;
+    for (const day of [lastClose, '2020-01-02']) {
+      const res = await update(alice, { pickid: pick.pickid, asell_date: day });
+      expect(res.statusCode, day).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_REQUEST' });
+      expect(res.json().error).toContain('asell_date');
+      expect(res.json().error).toContain(lastClose);
+    }
+    const nextDay = new Date(Date.parse(`${lastClose}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const ok = await update(alice, { pickid: pick.pickid, asell_date: nextDay });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().pick).toMatchObject({ asell_date: nextDay });
+    // Nothing sold and nothing changed by the refusals.
+    expect((await list(alice)).picks[0]).toMatchObject({ asell_above: 0, asell_below: 0, asell_date: nextDay });
+  });
+
+  it("sends each pick's value and gain by the exact points rule, and the portfolio's totals", async () => {
+    await newDay({ ACME: 40 });
+    const { pick } = (await add(alice, { ticker: 'ACME', lpoints: 333.33 })).json();
+    expect(pick).toMatchObject({ cur_price: 40, cur_value: 333.33, cur_gain: 0 });
+    await newDay({ ACME: 39.99 });
+    const { picks, points } = await list(alice);
+    // 333.33 × 39.99 / 40 = 333.2466… → 333.25 to the cent: what a sale would credit.
+    expect(picks[0]).toMatchObject({ cur_price: 39.99, cur_value: 333.25, cur_gain: -0.08 });
+    expect(points).toMatchObject({ contest_points: 99_666.67, total_points: 99_999.92, total_gain: -0.08 });
+    const sold = (await update(alice, { pickid: pick.pickid, pick_status: 'completed' })).json();
+    expect(sold.past_pick.lpoints_gain).toBe(-0.08);
+    expect(sold.contest_points).toBe(99_999.92);
+  });
+
+  it('answers pick lists, history and the leaderboard without running triggers (no GET writes a sale)', async () => {
+    const { pick } = (await add(alice, { ticker: 'BOLT', lpoints: 100, asell_above: 5 })).json();
+    await newDay({ BOLT: pick.purchase_price * 1.2 });
+    expect((await list(alice)).picks.map((p) => p.pickid)).toEqual([pick.pickid]);
+    expect(await history(alice)).toEqual([]);
+    expect((await app.inject('/api/contest/leaderboard')).statusCode).toBe(200);
+    expect((await list(alice)).picks.map((p) => p.pickid)).toEqual([pick.pickid]);
+    // The day's work after the new closes sells it.
+    await runSimulatorDay(handle.db, today);
+    expect((await history(alice)).map((p) => [p.pickid, p.sold_by])).toEqual([[pick.pickid, 'target']]);
+  });
+
+  it('a trigger set at a level the last close has reached sells at that close; of racing ones exactly one completes', async () => {
+    const { pick } = (await add(alice, { ticker: 'BOLT', lpoints: 1000 })).json();
+    await newDay({ BOLT: pick.purchase_price * 1.1 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => update(alice, { pickid: pick.pickid, asell_above: 5 })),
+    );
+    for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+    const bodies = answers.map((r) => r.json());
+    expect(bodies.filter((b) => b.already_completed === false)).toHaveLength(1);
+    for (const b of bodies) {
+      expect(b.pick).toBeNull();
+      expect(b.past_pick).toMatchObject({ pickid: pick.pickid, sold_by: 'target', end_date: today, lpoints_gain: 100 });
+    }
+    expect((await list(alice)).points?.contest_points).toBe(100_100);
   });
 
   it('lists the contest routes in the OpenAPI document', async () => {
@@ -450,14 +544,17 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('two servers on one
       110,
     );
     const runs = await Promise.all([
-      runContestJob(first.db),
-      runContestJob(second.db),
-      runContestJob(first.db),
-      runContestJob(second.db),
+      runSimulatorDay(first.db, DAY1),
+      runSimulatorDay(second.db, DAY1),
+      runSimulatorDay(first.db, DAY1),
+      runSimulatorDay(second.db, DAY1),
     ]);
-    expect(runs.reduce((n, r) => n + r.sold, 0)).toBe(25);
+    // One process did the day; the others found it done.
+    expect(runs.filter((r) => r.ran)).toEqual([{ ran: true, sold: 25, valued: 1 }]);
     const list = splitPicksList(
-      (await b.inject({ url: '/api/contest/pickslist', headers: { authorization: `Bearer ${token}` } })).json(),
+      (
+        await b.inject({ url: '/api/contest/pickslist', headers: { authorization: `Bearer ${token}` } })
+      ).json<PicksListResponse>(),
     );
     expect(list.picks).toEqual([]);
     // 25 picks of 4,000 at +10%: 110,000 points, credited once each.

@@ -20,13 +20,22 @@ import {
   type SimulatorSettings,
   updatePick,
 } from './simulator.service.ts';
+import { runSimulatorDay } from './simulator.triggers.ts';
 
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
 const SECURITY = [{ bearerAuth: [] }];
 
-/** The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices. */
+/**
+ * The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices.
+ * Its triggers and valuations run after new closes (`onNewCloses`, also once at start-up), never
+ * while a request is answered.
+ */
 export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (app, settings) => {
   registerAccountDataProvider({ key: 'simulator', exportFor: exportSimulatorData });
+  app.onNewCloses(async ({ dataDate }) => {
+    const day = await runSimulatorDay(app.db, dataDate);
+    if (day.ran) app.log.info({ dataDate, ...day }, 'simulator day done');
+  });
 
   // A member's portfolio is theirs alone: never cached by a browser or proxy.
   app.addHook('onSend', async (request, reply) => {
@@ -41,8 +50,9 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         tags: ['simulator'],
         summary: "The member's open picks with current prices, then one record with the points balance",
         description:
-          'Runs any auto-sell trigger the held closes have reached first. The last element carries ' +
-          '`contest_points`, `starting_points` and `auto_sold`: picks triggers sold since the last visit.',
+          'Each pick carries `cur_value` and `cur_gain`: what it is worth at `cur_price` by the exact points ' +
+          'rule. The last element carries `contest_points`, `starting_points`, the totals `total_points` and ' +
+          '`total_gain`, and `auto_sold`: picks triggers sold since the last visit (each shown once).',
         security: SECURITY,
         response: { 200: PicksListResponseSchema, 401: ApiErrorSchema },
       },
@@ -73,7 +83,8 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         summary: 'Buy: invest points in a company at the last close the server holds',
         description:
           '`lpoints` is a positive amount with at most 2 decimals, no more than the available points. ' +
-          '`asell_above` / `asell_below` are optional profit-target and stop-loss percentages (0 = none).',
+          '`asell_above` / `asell_below` are optional profit-target (0.1 to 1,000) and stop-loss (0.1 to 99.9) ' +
+          'percentages (0 = none).',
         security: SECURITY,
         body: AddPickRequestSchema,
         response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
@@ -91,14 +102,15 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         summary: 'Sell a pick at the last close, or change one of its auto-sell triggers',
         description:
           "`pick_status: 'completed'` sells; otherwise only the named fields among `asell_above`, " +
-          '`asell_below`, `asell_date` change. Selling a pick a trigger already sold answers 200 with ' +
-          "`already_completed: true`. Another member's pick is a 404.",
+          '`asell_below` (as for a buy) and `asell_date` (after the last close) change; a trigger the last ' +
+          'close has reached sells at it. Selling or changing a pick that is already completed answers 200 ' +
+          "with `already_completed: true`. Another member's pick is a 404.",
         security: SECURITY,
         body: UpdatePickRequestSchema,
         response: { 200: UpdatePickResponseSchema, 404: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => updatePick(app.db, memberIdOf(request.user), request.body),
+    async (request) => updatePick(app.db, settings, memberIdOf(request.user), request.body),
   );
 
   app.get(
@@ -108,7 +120,8 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
       schema: {
         tags: ['simulator'],
         summary: 'Members ranked by their simulator return over the current week, month and year',
-        description: 'From a daily valuation of every portfolio (points plus positions at the close).',
+        description:
+          'From a valuation of every portfolio (points plus positions at the close) made after each daily update.',
         response: { 200: MembersLeaderboardResponseSchema },
       },
     },

@@ -1,35 +1,44 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
-import { type Cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
+import { type Cents, cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
 import type {
   AddPickResponse,
   MemberRank,
   MembersLeaderboardResponse,
   PastPick,
+  Pick,
   PicksListResponse,
   UpdatePickResponse,
 } from '@app/shared/simulator';
-import { insufficientPoints, noPrice, pickNotFound, unauthorized, unknownTicker } from '../../lib/errors.ts';
+import { firstTriggerDate } from '@app/shared/simulator-view';
+import { currentDataDate } from '../../lib/data-date.ts';
 import {
+  badRequest,
+  insufficientPoints,
+  noPrice,
+  pickNotFound,
+  unauthorized,
+  unknownTicker,
+} from '../../lib/errors.ts';
+import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
+import {
+  type ClosedPick,
   debitPoints,
   ensureAccount,
-  exportPicks,
-  findCompanyQuote,
-  findDataDate,
-  findLastClose,
-  findOpenPick,
-  findPastPick,
+  findClosedPick,
+  findClosedPicks,
+  findOpenPicks,
   findPick,
   findPoints,
   findValuations,
   insertPick,
-  listOpenPicks,
-  listPastPicks,
+  type StoredPick,
+  saveValuations,
   type TriggerChange,
   takeUnseenSales,
   updateTriggers,
 } from './simulator.repository.ts';
-import { ensureValuations, runTriggers, sellPick } from './simulator.triggers.ts';
+import { firstFiring, firstJudgedDay, positionValue, sellInTransaction } from './simulator.triggers.ts';
 
 export interface SimulatorSettings {
   startingPoints: Cents;
@@ -42,13 +51,75 @@ export function memberIdOf(user: { id: string } | null): number {
   return id;
 }
 
-async function pointsOf(db: Db, userId: number): Promise<Cents> {
-  return (await findPoints(db, userId)) ?? (0 as Cents);
+/** SPEC §3 Pick with its value and gain at the last close, by the exact points rule. */
+function toPick(p: StoredPick, last: ClosePoint | undefined): Pick {
+  const value = positionValue(p, last);
+  return {
+    pickid: p.id,
+    ticker: p.ticker,
+    comp_name: p.compName,
+    purchase_price: p.purchasePrice,
+    cur_price: last?.close ?? p.purchasePrice,
+    cur_date: last?.date ?? p.purchaseDate,
+    cur_value: toPoints(value),
+    cur_gain: toPoints(cents(value - p.lpoints)),
+    lpoints: toPoints(p.lpoints),
+    purchase_date: p.purchaseDate,
+    asell_above: p.aboveBp / 100,
+    asell_below: p.belowBp / 100,
+    asell_date: p.asellDate,
+  };
+}
+
+function toPastPick(p: ClosedPick): PastPick {
+  return {
+    pickid: p.id,
+    comp_name: p.compName,
+    ticker: p.ticker,
+    lpoints: toPoints(p.lpoints),
+    purchase_price: p.purchasePrice,
+    purchase_date: p.purchaseDate,
+    end_price: p.endPrice,
+    end_date: p.endDate,
+    lpoints_gain: toPoints(p.gain),
+    asell_above: p.aboveBp / 100,
+    asell_below: p.belowBp / 100,
+    asell_date: p.asellDate,
+    sold_by: p.soldBy,
+  };
+}
+
+/** Open picks with their current prices (one read of last closes for all), and what they are worth. */
+async function withPrices(db: Db, stored: StoredPick[]): Promise<{ picks: Pick[]; value: Cents; gain: Cents }> {
+  const closes = await marketQuotes.lastCloses(
+    db,
+    stored.map((p) => p.companyId),
+  );
+  let value = 0;
+  let invested = 0;
+  for (const p of stored) {
+    value += positionValue(p, closes.get(p.companyId));
+    invested += p.lpoints;
+  }
+  return {
+    picks: stored.map((p) => toPick(p, closes.get(p.companyId))),
+    value: cents(value),
+    gain: cents(value - invested),
+  };
+}
+
+/** A member's balance; the starting points before their first buy opens the account. */
+async function pointsOf(db: Db, settings: SimulatorSettings, userId: number): Promise<Cents> {
+  return (await findPoints(db, userId)) ?? settings.startingPoints;
 }
 
 /**
  * Buy (issue 13): fills at the last close the server holds, takes `lpoints` from the balance if
- * they are there. Unknown tickers and companies without a current price are refused.
+ * they are there. Unknown tickers and companies without a current price are refused. The first
+ * buy opens the member's account, valued at the data date at once (a buy at the close leaves the
+ * total where it was), so the members' leaderboard lists them without waiting a day. The answer
+ * is built from what was written: a trigger run selling the pick straight after cannot turn it
+ * into an error.
  */
 export async function addPick(
   db: Db,
@@ -56,18 +127,18 @@ export async function addPick(
   userId: number,
   body: { ticker: string; comp_name?: string | undefined; lpoints: number; asell_above: number; asell_below: number },
 ): Promise<AddPickResponse> {
-  await ensureAccount(db, userId, settings.startingPoints);
-  const company = await findCompanyQuote(db, body.ticker);
+  const company = await marketQuotes.byTicker(db, body.ticker);
   if (!company) throw unknownTicker(body.ticker.toUpperCase());
-  const dataDate = await findDataDate(db);
-  if (!company.quote || (dataDate && company.quote.date < dataDate)) {
-    throw noPrice(company.ticker);
-  }
-  const quote = company.quote;
+  const dataDate = await currentDataDate(db);
+  const last = company.last;
+  if (!last || (dataDate && last.date < dataDate)) throw noPrice(company.ticker);
   const lpoints = parsePoints(body.lpoints) as Cents;
-  const pickId = await writeTransaction(db, async (trx) => {
+  if (await ensureAccount(db, userId, settings.startingPoints)) {
+    await saveValuations(db, last.date, [{ userId, value: settings.startingPoints }], { keep: true });
+  }
+  const pick = await writeTransaction(db, async (trx) => {
     if (!(await debitPoints(trx, userId, lpoints))) {
-      const available = await pointsOf(trx, userId);
+      const available = (await findPoints(trx, userId)) ?? (0 as Cents);
       throw insufficientPoints(
         `Not enough points: ${formatPoints(lpoints)} asked, ${formatPoints(available)} available`,
       );
@@ -78,93 +149,119 @@ export async function addPick(
       ticker: company.ticker,
       compName: company.name,
       lpoints,
-      purchasePrice: quote.close,
-      purchaseDate: quote.date,
+      purchasePrice: last.close,
+      purchaseDate: last.date,
       aboveBp: percentToBasisPoints(body.asell_above) ?? 0,
       belowBp: percentToBasisPoints(body.asell_below) ?? 0,
     });
   });
-  const pick = await findOpenPick(db, userId, pickId);
-  if (!pick) throw new Error(`pick ${pickId} vanished after insert`);
-  return { pick, contest_points: toPoints(await pointsOf(db, userId)) };
+  return { pick: toPick(pick, last), contest_points: toPoints(await pointsOf(db, settings, userId)) };
+}
+
+export interface UpdatePickBody {
+  pickid: number;
+  pick_status?: 'completed' | undefined;
+  asell_above?: number | undefined;
+  asell_below?: number | undefined;
+  asell_date?: string | null | undefined;
 }
 
 /**
  * Sell (`pick_status: 'completed'`) at the last close, or change the trigger fields named and
- * only those. Pending triggers run first, so a trigger that already fired wins over a late sell,
- * which is then answered with the completed pick (`already_completed`), not an error.
+ * only those. A trigger set at a level the last close has already reached sells at that close,
+ * as the spec's client did at once. The change and that sale are one transaction that only an
+ * open pick passes, so of racing changes exactly one completes the pick; the others, and a sell
+ * that comes after a trigger sold, are answered with the completed pick and `already_completed`.
  */
 export async function updatePick(
   db: Db,
+  settings: SimulatorSettings,
   userId: number,
-  body: {
-    pickid: number;
-    pick_status?: 'completed' | undefined;
-    asell_above?: number | undefined;
-    asell_below?: number | undefined;
-    asell_date?: string | null | undefined;
-  },
+  body: UpdatePickBody,
 ): Promise<UpdatePickResponse> {
-  await runTriggers(db, userId);
   const stored = await findPick(db, userId, body.pickid);
   if (!stored) throw pickNotFound();
-  const answer = async (alreadyCompleted: boolean): Promise<UpdatePickResponse> => {
-    const past = await findPastPick(db, userId, stored.id);
-    return {
-      pick: past ? null : ((await findOpenPick(db, userId, stored.id)) ?? null),
-      past_pick: past ?? null,
-      already_completed: alreadyCompleted,
-      contest_points: toPoints(await pointsOf(db, userId)),
-    };
+  const last = (await marketQuotes.lastCloses(db, [stored.companyId])).get(stored.companyId);
+  const dataDate = (await currentDataDate(db)) ?? last?.date ?? stored.purchaseDate;
+  const change = body.pick_status === 'completed' ? null : triggerChange(body, dataDate);
+  const completedHere = await writeTransaction(db, async (trx) => {
+    if (!change) {
+      const sale = last ?? { close: stored.purchasePrice, date: stored.purchaseDate };
+      return (await sellInTransaction(trx, stored, { price: sale.close, date: sale.date, soldBy: 'manual' })).sold;
+    }
+    const changed = await updateTriggers(trx, stored.id, change, dataDate);
+    if (!changed) return false;
+    // The closes the day's trigger run would judge this pick on, through the last one.
+    const closes = await marketQuotes.closesFrom(
+      trx,
+      new Map([[changed.companyId, firstJudgedDay(changed)]]),
+      dataDate,
+    );
+    const firing = firstFiring(changed, closes.get(changed.companyId) ?? []);
+    if (firing)
+      await sellInTransaction(trx, changed, { price: firing.close, date: firing.date, soldBy: firing.soldBy });
+    return true;
+  });
+  const past = await findClosedPick(db, userId, stored.id);
+  const open = past ? null : await findPick(db, userId, stored.id);
+  return {
+    pick: open ? toPick(open, last) : null,
+    past_pick: past ? toPastPick(past) : null,
+    already_completed: !completedHere,
+    contest_points: toPoints(await pointsOf(db, settings, userId)),
   };
-  if (stored.status === 'completed') return answer(true);
+}
 
-  if (body.pick_status === 'completed') {
-    const last = await findLastClose(db, stored.companyId);
-    const sale = last ?? { close: stored.purchasePrice, date: stored.purchaseDate };
-    const { sold } = await sellPick(db, stored, { price: sale.close, date: sale.date, soldBy: 'manual' });
-    return answer(!sold);
-  }
-
+/** The trigger fields a body names; a date must come after the last close (`firstTriggerDate`). */
+function triggerChange(body: UpdatePickBody, dataDate: string): TriggerChange {
   const change: TriggerChange = {};
   if (body.asell_above !== undefined) change.aboveBp = percentToBasisPoints(body.asell_above) ?? 0;
   if (body.asell_below !== undefined) change.belowBp = percentToBasisPoints(body.asell_below) ?? 0;
-  if (body.asell_date !== undefined) change.asellDate = body.asell_date;
-  const dataDate = (await findDataDate(db)) ?? stored.purchaseDate;
-  const changed = await updateTriggers(db, stored.id, change, dataDate);
-  // A trigger set at or past the current close fires on it, as the spec's client did at once.
-  if (changed) await runTriggers(db, userId);
-  return answer(!changed);
+  if (body.asell_date !== undefined) {
+    const earliest = firstTriggerDate(dataDate);
+    if (body.asell_date !== null && body.asell_date < earliest) {
+      throw badRequest(
+        `asell_date must be ${earliest} or later: the last close is from ${dataDate}, and a date trigger ` +
+          'sells at the close of the first trading day on or after its date',
+      );
+    }
+    change.asellDate = body.asell_date;
+  }
+  return change;
 }
 
-/** SPEC §3: the open picks with their current price, then one record with the balance. */
+/** SPEC §3: the open picks with their current price and value, then one record with the balance. */
 export async function getPicksList(db: Db, settings: SimulatorSettings, userId: number): Promise<PicksListResponse> {
-  await ensureAccount(db, userId, settings.startingPoints);
-  await runTriggers(db, userId);
-  const picks = await listOpenPicks(db, userId);
+  const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, userId));
+  const available = await pointsOf(db, settings, userId);
   const autoSold = await takeUnseenSales(db, userId);
   return [
     ...picks,
     {
-      contest_points: toPoints(await pointsOf(db, userId)),
+      contest_points: toPoints(available),
       starting_points: toPoints(settings.startingPoints),
-      auto_sold: autoSold,
+      total_points: toPoints(cents(available + value)),
+      total_gain: toPoints(gain),
+      auto_sold: autoSold.map(toPastPick),
     },
   ];
 }
 
 export async function getPastPicks(db: Db, userId: number): Promise<PastPick[]> {
-  await runTriggers(db, userId);
-  return listPastPicks(db, userId);
+  return (await findClosedPicks(db, userId)).map(toPastPick);
 }
 
 /**
- * The member's simulator data for their account export: balance (null before the first visit),
+ * The member's simulator data for their account export: balance (null before the first buy),
  * open picks and history, in the same shapes the simulator API answers.
  */
 export async function exportSimulatorData(db: Db, userId: number) {
-  const { open, past, points } = await exportPicks(db, userId);
-  return { contest_points: points === null ? null : toPoints(points), open_picks: open, history: past };
+  const points = await findPoints(db, userId);
+  return {
+    contest_points: points === null ? null : toPoints(points),
+    open_picks: (await withPrices(db, await findOpenPicks(db, userId))).picks,
+    history: await getPastPicks(db, userId),
+  };
 }
 
 function periodStarts(dataDate: string): { week: string; month: string; year: string } {
@@ -182,15 +279,15 @@ function percentChange(value: number, base: number): number {
 /**
  * The members' leaderboard: each member's return over the current week, month and year from
  * the daily valuations (the last one before the period began, or the starting points for a
- * member who joined during it), sorted by year, then month, then week.
+ * member who joined during it), sorted by year, then month, then week. Reads only: the
+ * valuations are written after each daily update and at a member's first buy.
  */
 export async function getMembersLeaderboard(
   db: Db,
   settings: SimulatorSettings,
   limit = 100,
 ): Promise<MembersLeaderboardResponse> {
-  await ensureValuations(db);
-  const dataDate = await findDataDate(db);
+  const dataDate = await currentDataDate(db);
   if (!dataDate) return { data_date: null, members: [] };
   const starts = periodStarts(dataDate);
   const lookBack = new Date(Date.parse(`${starts.year}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);

@@ -11,6 +11,8 @@ function pick(overrides: Partial<StoredPick> = {}): StoredPick {
     id: 1,
     userId: 1,
     companyId: 1,
+    ticker: 'ACME',
+    compName: 'Acme Widgets Inc',
     status: 'open',
     lpoints: cents(100_000),
     purchasePrice: 100,

@@ -2,16 +2,18 @@ import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
 import { type Cents, cents, gainAt, priceMicros, reachedStop, reachedTarget, valueAt } from '@app/shared/points';
 import type { SoldBy } from '@app/shared/simulator-view';
+import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
 import {
   closePick,
-  countValuationGaps,
   creditPoints,
-  findCloses,
-  findDataDate,
-  findHoldings,
+  findAllPoints,
+  findDayDone,
+  findOpenPicks,
   findTriggeredOpenPicks,
+  markDayDone,
   type StoredPick,
   saveValuations,
+  withDayLock,
 } from './simulator.repository.ts';
 
 /** The close that fires a trigger and which trigger it was. */
@@ -30,7 +32,7 @@ export interface Firing {
  * Each trigger only judges closes from the data date it was set on (a trigger set today never
  * sells at a price from before it existed). On one day a target or stop is named before the date.
  */
-export function firstFiring(pick: StoredPick, closes: readonly { date: string; close: number }[]): Firing | null {
+export function firstFiring(pick: StoredPick, closes: readonly ClosePoint[]): Firing | null {
   const buy = priceMicros(pick.purchasePrice);
   const dateFrom = pick.asellDate && pick.asellDate > pick.dateSetOn ? pick.asellDate : pick.dateSetOn;
   for (const { date, close } of closes) {
@@ -46,37 +48,51 @@ export function firstFiring(pick: StoredPick, closes: readonly { date: string; c
   return null;
 }
 
-/** Sells one pick at `price` on `date` and credits the member, once: false when it was already sold. */
-export async function sellPick(
-  db: Db,
+type SellablePick = Pick<StoredPick, 'id' | 'userId' | 'lpoints' | 'purchasePrice'>;
+export type SaleAt = { price: number; date: string; soldBy: SoldBy };
+
+/**
+ * Sells one pick at `price` on `date` and credits the member, inside the caller's transaction:
+ * `sold` is false when the pick was already sold (the status check in `closePick`).
+ */
+export async function sellInTransaction(
+  trx: Db,
   pick: SellablePick,
-  sale: { price: number; date: string; soldBy: SoldBy },
+  sale: SaleAt,
 ): Promise<{ sold: boolean; gain: Cents }> {
   const gain = gainAt(pick.lpoints, priceMicros(pick.purchasePrice), priceMicros(sale.price));
-  const sold = await writeTransaction(db, async (trx) => {
-    const closed = await closePick(trx, pick.id, { ...sale, gain, seen: sale.soldBy === 'manual' });
-    if (closed) await creditPoints(trx, pick.userId, cents(pick.lpoints + gain));
-    return closed;
-  });
+  const sold = await closePick(trx, pick.id, { ...sale, gain, seen: sale.soldBy === 'manual' });
+  if (sold) await creditPoints(trx, pick.userId, cents(pick.lpoints + gain));
   return { sold, gain };
 }
 
-type SellablePick = Pick<StoredPick, 'id' | 'userId' | 'lpoints' | 'purchasePrice'>;
+/** `sellInTransaction` in a transaction of its own. */
+export function sellPick(db: Db, pick: SellablePick, sale: SaleAt): Promise<{ sold: boolean; gain: Cents }> {
+  return writeTransaction(db, (trx) => sellInTransaction(trx, pick, sale));
+}
+
+/** The earliest day any trigger of the pick judges. */
+export const firstJudgedDay = (pick: StoredPick) =>
+  [pick.aboveSetOn, pick.belowSetOn, pick.dateSetOn].sort()[0] as string;
 
 /**
- * Runs the auto-sell triggers of every open pick (or one member's) against the closes held
- * through the data date. Safe to run anywhere at any time, in several processes at once: each
- * sale is a conditional update, so a pick is sold exactly once. Returns the number sold here.
+ * Runs every open pick's triggers against the closes held through `dataDate`, reading the
+ * closes of all of them at once. Each sale is a conditional update, so a pick sells exactly once
+ * whoever else runs this. Returns the number sold here.
  */
-export async function runTriggers(db: Db, userId?: number): Promise<number> {
-  const dataDate = await findDataDate(db);
-  if (!dataDate) return 0;
-  const picks = await findTriggeredOpenPicks(db, userId);
+export async function runTriggers(db: Db, dataDate: string): Promise<number> {
+  const picks = await findTriggeredOpenPicks(db);
+  if (picks.length === 0) return 0;
+  const firstDays = new Map<number, string>();
+  for (const pick of picks) {
+    const from = firstJudgedDay(pick);
+    const known = firstDays.get(pick.companyId);
+    if (!known || from < known) firstDays.set(pick.companyId, from);
+  }
+  const closes = await marketQuotes.closesFrom(db, firstDays, dataDate);
   let sold = 0;
   for (const pick of picks) {
-    const from = [pick.aboveSetOn, pick.belowSetOn, pick.dateSetOn].sort()[0] as string;
-    const closes = await findCloses(db, pick.companyId, from, dataDate);
-    const firing = firstFiring(pick, closes);
+    const firing = firstFiring(pick, closes.get(pick.companyId) ?? []);
     if (!firing) continue;
     const result = await sellPick(db, pick, { price: firing.close, date: firing.date, soldBy: firing.soldBy });
     if (result.sold) sold += 1;
@@ -84,16 +100,24 @@ export async function runTriggers(db: Db, userId?: number): Promise<number> {
   return sold;
 }
 
-/** Values every portfolio at the data date: points plus each open position at its last close. */
-export async function valuePortfolios(db: Db): Promise<number> {
-  const dataDate = await findDataDate(db);
-  if (!dataDate) return 0;
-  const { accounts, positions } = await findHoldings(db);
+/** What a position is worth at its company's last close (the amount invested without one). */
+export function positionValue(
+  pick: Pick<StoredPick, 'lpoints' | 'purchasePrice'>,
+  last: ClosePoint | undefined,
+): Cents {
+  return last ? valueAt(pick.lpoints, priceMicros(pick.purchasePrice), priceMicros(last.close)) : pick.lpoints;
+}
+
+/** Values every portfolio at `dataDate`: points plus each open position at its last close. */
+export async function valuePortfolios(db: Db, dataDate: string): Promise<number> {
+  const [accounts, positions] = await Promise.all([findAllPoints(db), findOpenPicks(db)]);
+  const closes = await marketQuotes.lastCloses(
+    db,
+    positions.map((p) => p.companyId),
+  );
   const values = new Map(accounts.map((a) => [a.userId, a.points as number]));
   for (const p of positions) {
-    const buy = priceMicros(p.purchasePrice);
-    const value = p.close === null ? p.lpoints : valueAt(p.lpoints, buy, priceMicros(p.close));
-    values.set(p.userId, (values.get(p.userId) ?? 0) + value);
+    values.set(p.userId, (values.get(p.userId) ?? 0) + positionValue(p, closes.get(p.companyId)));
   }
   await saveValuations(
     db,
@@ -103,19 +127,22 @@ export async function valuePortfolios(db: Db): Promise<number> {
   return values.size;
 }
 
-/**
- * What runs when new closes arrive (after the daily update) and before the members'
- * leaderboard is served: triggers first, so the valuation sees their sales.
- */
-export async function runContestJob(db: Db): Promise<{ sold: number; valued: number }> {
-  const sold = await runTriggers(db);
-  const valued = await valuePortfolios(db);
-  return { sold, valued };
-}
+export type SimulatorDay = { ran: false } | { ran: true; sold: number; valued: number };
 
-/** Runs the job only if some account has no valuation for the data date yet. */
-export async function ensureValuations(db: Db): Promise<void> {
-  const dataDate = await findDataDate(db);
-  if (!dataDate) return;
-  if ((await countValuationGaps(db, dataDate)) > 0) await runContestJob(db);
+/**
+ * The simulator's work after new closes (it subscribes to `onNewCloses`, which also fires once at
+ * start-up): the triggers the new closes reached, then every portfolio's valuation for the
+ * members' leaderboard. Exactly once per data date across every process on the database: under
+ * the day's lock, a day already marked done is skipped; a day that fails is not marked, so the
+ * next process or notice does it.
+ */
+export function runSimulatorDay(db: Db, dataDate: string): Promise<SimulatorDay> {
+  return withDayLock(db, async () => {
+    const done = await findDayDone(db);
+    if (done && done >= dataDate) return { ran: false };
+    const sold = await runTriggers(db, dataDate);
+    const valued = await valuePortfolios(db, dataDate);
+    await markDayDone(db, dataDate);
+    return { ran: true, sold, valued };
+  });
 }

@@ -53,6 +53,16 @@ describe('DataTable', () => {
     expect(html).toContain('overflow-x-auto');
   });
 
+  it('leaves a lower-priority column out below its breakpoint, header and cells alike', () => {
+    const columns: DataTableColumn<Fruit>[] = [
+      COLUMNS[0] as DataTableColumn<Fruit>,
+      { ...(COLUMNS[1] as DataTableColumn<Fruit>), hideBelow: 'sm' },
+    ];
+    const html = render(<DataTable label="Fruit" columns={columns} rows={ROWS} rowKey={(f) => f.name} />);
+    expect(html.match(/hidden sm:table-cell/g)).toHaveLength(3);
+    expect(html).toMatch(/<th[^>]*hidden sm:table-cell[^>]*>Weight<\/th>/);
+  });
+
   it('offers no sort button without a handler', () => {
     const html = render(<DataTable label="Fruit" columns={COLUMNS} rows={ROWS} rowKey={(f) => f.name} />);
     expect(html).not.toContain('<button');

@@ -19,7 +19,14 @@ export interface DataTableColumn<Row> {
   href?: (row: Row) => string;
   /** Extra classes of the body cell, e.g. a colour that depends on the value. */
   cellClassName?: (row: Row) => string;
+  /**
+   * Left out below this screen width (a lower-priority column on phones): show what matters of
+   * it in a column that stays, so a phone needs no sideways scroll.
+   */
+  hideBelow?: 'sm' | 'md' | 'lg';
 }
+
+const HIDE_BELOW = { sm: 'hidden sm:table-cell', md: 'hidden md:table-cell', lg: 'hidden lg:table-cell' } as const;
 
 export interface DataTableProps<Row> {
   /** Accessible name of the scrolling region around the table. */
@@ -154,6 +161,7 @@ export function DataTable<Row>({
             {columns.map((column) => {
               const align = column.numeric ? 'text-right' : 'text-left';
               const sticky = column.sticky ? 'sticky left-0 bg-slate-50' : '';
+              const hide = column.hideBelow ? HIDE_BELOW[column.hideBelow] : '';
               const sortable = column.sortable && onSort;
               const state = ariaSort(column.id, sort);
               return (
@@ -161,7 +169,7 @@ export function DataTable<Row>({
                   key={column.id}
                   scope="col"
                   aria-sort={sortable ? state : undefined}
-                  className={`${TH} ${align} ${sticky}`}
+                  className={`${TH} ${align} ${sticky} ${hide}`}
                 >
                   {sortable ? (
                     <button
@@ -190,6 +198,7 @@ export function DataTable<Row>({
                   'px-3 py-3',
                   column.numeric ? 'text-right tabular-nums' : '',
                   column.sticky ? 'sticky left-0 bg-white group-hover:bg-slate-50' : '',
+                  column.hideBelow ? HIDE_BELOW[column.hideBelow] : '',
                   column.cellClassName?.(row) ?? '',
                 ]
                   .filter(Boolean)

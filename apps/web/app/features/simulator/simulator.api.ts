@@ -10,16 +10,17 @@ import type {
 } from '@app/shared/simulator';
 import { splitPicksList } from '@app/shared/simulator-view';
 import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
-
-/** SPEC §8: the server's message, else the call's default text. */
-export function portfolioError(err: unknown, fallback: string): string {
-  if (err instanceof ApiClientError && err.message) return err.message;
-  return fallback;
-}
+import type { ActionHandlers } from '../../lib/member-data';
 
 export interface Portfolio {
   picks: Pick[];
   points: PointsRecord;
+}
+
+/** What the simulator page shows: the portfolio and, beside it, the history. */
+export interface SimulatorData {
+  portfolio: Portfolio;
+  history: PastPick[];
 }
 
 export async function loadPortfolio(): Promise<Portfolio> {
@@ -37,6 +38,12 @@ export async function loadHistory(): Promise<PastPick[]> {
     console.error('Portfolio history failed to load', err);
     return [];
   }
+}
+
+/** Portfolio and history at once; the portfolio's failure is the page's ('Failed to fetch portfolio'). */
+export async function loadSimulator(): Promise<SimulatorData> {
+  const [portfolio, history] = await Promise.all([loadPortfolio(), loadHistory()]);
+  return { portfolio, history };
 }
 
 export interface StockQuery {
@@ -60,22 +67,30 @@ export async function loadStocks(
   return splitEodResponse(await apiGet<EodResponse>(`/api/companies/eod?${params}`, { signal }));
 }
 
-export function buyStock(stock: { comp_name: string; ticker: string }, lpoints: number): Promise<AddPickResponse> {
-  return apiPost<AddPickResponse>('/api/contest/pick/add', {
-    comp_name: stock.comp_name,
-    ticker: stock.ticker,
-    lpoints,
-    asell_above: 0,
-    asell_below: 0,
-  });
-}
-
-export function sellPick(pickid: number): Promise<UpdatePickResponse> {
-  return apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', pick_status: 'completed' });
-}
-
 export type TriggerField = { asell_above: number } | { asell_below: number } | { asell_date: string | null };
 
-export function changeTrigger(pickid: number, field: TriggerField): Promise<UpdatePickResponse> {
-  return apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', ...field });
-}
+/** The simulator's changes (SPEC §7 contest/pick/add and update), as the route's action runs them. */
+export type SimulatorIntents = {
+  buy: { comp_name: string; ticker: string; lpoints: number };
+  sell: { pickid: number };
+  addTrigger: { pickid: number; field: TriggerField };
+  removeTrigger: { pickid: number; field: TriggerField };
+};
+
+const changeTrigger = ({ pickid, field }: { pickid: number; field: TriggerField }) =>
+  apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', ...field });
+
+/** SPEC §8 fallbacks: 'Failed to buy stock', 'Failed to sell stock', 'Failed to add/remove trigger'. */
+export const SIMULATOR_ACTIONS: ActionHandlers<SimulatorIntents> = {
+  buy: {
+    run: (stock) => apiPost<AddPickResponse>('/api/contest/pick/add', { ...stock, asell_above: 0, asell_below: 0 }),
+    error: 'Failed to buy stock',
+  },
+  sell: {
+    run: ({ pickid }) =>
+      apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', pick_status: 'completed' }),
+    error: 'Failed to sell stock',
+  },
+  addTrigger: { run: changeTrigger, error: 'Failed to add trigger' },
+  removeTrigger: { run: changeTrigger, error: 'Failed to remove trigger' },
+};

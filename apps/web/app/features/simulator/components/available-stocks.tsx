@@ -46,23 +46,36 @@ export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => 
     return () => controller.abort();
   }, [page, applied]);
 
+  const sectorOf = (s: StockListItem) => SECTORS.find((x) => x.code === s.sector)?.screenerName ?? '-';
+  // On a phone the sector and market cap go under the name, so Price and Buy stay in view.
   const columns: DataTableColumn<StockListItem>[] = [
     {
       id: 'company',
       header: 'Company',
       cell: (s) => (
-        <button
-          type="button"
-          onClick={() => onPick(s)}
-          className="text-left font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
-          {s.comp_name}
-          <span className="ml-2 text-xs text-slate-500">{s.ticker}</span>
-        </button>
+        <>
+          <button
+            type="button"
+            onClick={() => onPick(s)}
+            className="text-left font-medium text-brand-700 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            {s.comp_name}
+            <span className="ml-2 text-xs text-slate-500">{s.ticker}</span>
+          </button>
+          <span className="mt-1 block text-xs text-slate-600 [overflow-wrap:anywhere] sm:hidden">
+            {sectorOf(s)} · {s.mkcap ? formatMillions(s.mkcap) : '-'}
+          </span>
+        </>
       ),
     },
-    { id: 'sector', header: 'Sector', cell: (s) => SECTORS.find((x) => x.code === s.sector)?.screenerName ?? '-' },
-    { id: 'mkcap', header: 'Market Cap', numeric: true, cell: (s) => (s.mkcap ? formatMillions(s.mkcap) : '-') },
+    { id: 'sector', header: 'Sector', hideBelow: 'sm', cell: sectorOf },
+    {
+      id: 'mkcap',
+      header: 'Market Cap',
+      numeric: true,
+      hideBelow: 'sm',
+      cell: (s) => (s.mkcap ? formatMillions(s.mkcap) : '-'),
+    },
     { id: 'price', header: 'Price', numeric: true, cell: (s) => (s.price === null ? '-' : formatPrice(s.price)) },
     {
       id: 'buy',
@@ -128,7 +141,7 @@ export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => 
         rowKey={(s) => s.ticker}
         loading={data === null && !failed}
         empty="No companies found matching your criteria."
-        minWidthClass="min-w-[40rem]"
+        minWidthClass="min-w-0"
       />
       {data && data.count > SCREENER_PAGE_SIZE ? (
         <Pager

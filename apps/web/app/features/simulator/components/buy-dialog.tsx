@@ -1,9 +1,10 @@
 import type { StockListItem } from '@app/shared/screener';
 import { type FormEvent, useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
-import { defaultBuyPrice, formatPointsNumber } from '../position';
+import { defaultBuyPrice, formatPointsNumber } from '../points';
 
 /**
  * SPEC §5 Buy dialog. The price is only for the estimate: the server fills at its last close.
@@ -13,18 +14,22 @@ export function BuyDialog({
   stock,
   available,
   busy,
+  error,
   onClose,
   onBuy,
 }: {
   stock: StockListItem | null;
   available: number;
   busy: boolean;
+  error: string | null;
   onClose: () => void;
   onBuy: (stock: StockListItem, lpoints: number) => void;
 }) {
   return (
     <Dialog open={stock !== null} onClose={onClose} title="Buy Stock">
-      {stock ? <BuyForm key={stock.ticker} stock={stock} available={available} busy={busy} onBuy={onBuy} /> : null}
+      {stock ? (
+        <BuyForm key={stock.ticker} stock={stock} available={available} busy={busy} error={error} onBuy={onBuy} />
+      ) : null}
     </Dialog>
   );
 }
@@ -33,11 +38,13 @@ function BuyForm({
   stock,
   available,
   busy,
+  error,
   onBuy,
 }: {
   stock: StockListItem;
   available: number;
   busy: boolean;
+  error: string | null;
   onBuy: (stock: StockListItem, lpoints: number) => void;
 }) {
   const [price, setPrice] = useState(String(defaultBuyPrice(stock)));
@@ -90,6 +97,7 @@ function BuyForm({
       <p className="text-sm text-slate-600" aria-live="polite">
         Estimated shares: <span className="font-semibold tabular-nums">{shares.toFixed(4)}</span>
       </p>
+      {error ? <Banner tone="error">{error}</Banner> : null}
       <Button type="submit" disabled={!canBuy} busy={busy} busyText="Buying…" fullWidth>
         Buy
       </Button>

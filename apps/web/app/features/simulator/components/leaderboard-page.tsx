@@ -2,57 +2,73 @@ import { GURUS, type Guru, rankGurus } from '@app/shared/gurus';
 import type { MembersLeaderboardResponse } from '@app/shared/simulator';
 import { formatReturn } from '@app/shared/simulator-view';
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';
-
-const returnClass = (value: number) => (value > 0 ? 'text-green-700' : value < 0 ? 'text-red-700' : 'text-slate-700');
+import type { Loaded } from '../../../lib/member-data';
+import { gainClass } from '../points';
 
 type MemberRow = MembersLeaderboardResponse['members'][number];
+type Returns = [week: number, month: number, year: number];
 
-const returnColumns = <Row,>(pick: (row: Row) => [number, number, number]): DataTableColumn<Row>[] => [
-  {
-    id: 'week',
-    header: 'Current Week',
+const returnCell = (value: number) => <span className={gainClass(value)}>{formatReturn(value)}</span>;
+
+/**
+ * Rank, Name, Current Week, Current Month, Current Year (SPEC §2). On a phone the week and month
+ * go under the name and the ranking's own column, the year, keeps its place.
+ */
+function boardColumns<Row extends { rank: number }>(
+  name: (row: Row) => string,
+  returns: (row: Row) => Returns,
+): DataTableColumn<Row>[] {
+  const column = (id: string, header: string, at: 0 | 1 | 2, hide?: 'sm'): DataTableColumn<Row> => ({
+    id,
+    header,
     numeric: true,
-    cellClassName: (r) => returnClass(pick(r)[0]),
-    cell: (r) => formatReturn(pick(r)[0]),
-  },
-  {
-    id: 'month',
-    header: 'Current Month',
-    numeric: true,
-    cellClassName: (r) => returnClass(pick(r)[1]),
-    cell: (r) => formatReturn(pick(r)[1]),
-  },
-  {
-    id: 'year',
-    header: 'Current Year',
-    numeric: true,
-    cellClassName: (r) => returnClass(pick(r)[2]),
-    cell: (r) => formatReturn(pick(r)[2]),
-  },
-];
+    hideBelow: hide,
+    cell: (r) => returnCell(returns(r)[at]),
+  });
+  return [
+    { id: 'rank', header: 'Rank', numeric: true, cell: (r) => r.rank },
+    {
+      id: 'name',
+      header: 'Name',
+      cell: (r) => (
+        <>
+          <span>{name(r)}</span>
+          <span className="mt-1 block text-xs text-slate-600 sm:hidden">
+            <span className="whitespace-nowrap">Week {returnCell(returns(r)[0])}</span> ·{' '}
+            <span className="whitespace-nowrap">Month {returnCell(returns(r)[1])}</span>
+          </span>
+        </>
+      ),
+    },
+    column('week', 'Current Week', 0, 'sm'),
+    column('month', 'Current Month', 1, 'sm'),
+    column('year', 'Current Year', 2),
+  ];
+}
 
 const RANKED = rankGurus(GURUS).map((g, i) => ({ ...g, rank: i + 1 }));
 
-const GURU_COLUMNS: DataTableColumn<Guru & { rank: number }>[] = [
-  { id: 'rank', header: 'Rank', numeric: true, cell: (g) => g.rank },
-  { id: 'name', header: 'Name', cell: (g) => g.name },
-  ...returnColumns<Guru & { rank: number }>((g) => [g.k1, g.k2, g.k3]),
-];
-
-const MEMBER_COLUMNS: DataTableColumn<MemberRow>[] = [
-  { id: 'rank', header: 'Rank', numeric: true, cell: (m) => m.rank },
-  { id: 'name', header: 'Name', cell: (m) => m.name },
-  ...returnColumns<MemberRow>((m) => [m.week, m.month, m.year]),
-];
+const GURU_COLUMNS = boardColumns<Guru & { rank: number }>(
+  (g) => g.name,
+  (g) => [g.k1, g.k2, g.k3],
+);
+const MEMBER_COLUMNS = boardColumns<MemberRow>(
+  (m) => m.name,
+  (m) => [m.week, m.month, m.year],
+);
 
 /**
  * SPEC §2 Leaderboard: the bundled gurus by current-year return; beside it, the members ranked
- * by their own simulator returns from the daily valuation of every portfolio.
+ * by their own simulator returns from the daily valuation of every portfolio. Every column stays
+ * on a phone: the tables have no minimum width and their headers wrap.
  */
-export function LeaderboardPage({ members }: { members: MembersLeaderboardResponse | null }) {
+export function LeaderboardPage({ members }: { members: Loaded<MembersLeaderboardResponse> }) {
   const [tab, setTab] = useState('gurus');
+  const { revalidate } = useRevalidator();
+  const board = members.status === 'ready' ? members.data : null;
   return (
     <Tabs
       label="Leaderboards"
@@ -68,7 +84,7 @@ export function LeaderboardPage({ members }: { members: MembersLeaderboardRespon
               columns={GURU_COLUMNS}
               rows={RANKED}
               rowKey={(g) => g.name}
-              minWidthClass="min-w-[36rem]"
+              minWidthClass="min-w-0"
             />
           ),
         },
@@ -79,16 +95,17 @@ export function LeaderboardPage({ members }: { members: MembersLeaderboardRespon
             <div className="space-y-3">
               <p className="text-sm text-slate-600">
                 Members ranked by the return of their simulator portfolio (points plus positions at the close)
-                {members?.data_date ? `, valued at the close of ${members.data_date}` : ''}.
+                {board?.data_date ? `, valued at the close of ${board.data_date}` : ''}.
               </p>
               <DataTable
                 label="Members' leaderboard"
                 columns={MEMBER_COLUMNS}
-                rows={members?.members ?? []}
+                rows={board?.members ?? []}
                 rowKey={(m) => `${m.rank}-${m.name}`}
-                error={members === null ? 'The members’ leaderboard could not be loaded.' : undefined}
+                error={members.status === 'failed' ? members.error : undefined}
+                onRetry={() => void revalidate()}
                 empty="No member has a valued portfolio yet."
-                minWidthClass="min-w-[36rem]"
+                minWidthClass="min-w-0"
               />
             </div>
           ),

@@ -1,23 +1,49 @@
+import { formatPrice } from '@app/shared/format';
 import type { Pick } from '@app/shared/simulator';
+import { firstTriggerDate, isStopPercent, isTargetPercent, TRIGGER_LIMITS } from '@app/shared/simulator-view';
 import { type FormEvent, useState } from 'react';
+import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select';
 import type { TriggerField } from '../simulator.api';
 
+const PERCENT_TEXT = /^-?\d+(\.\d{1,2})?$/;
+
+/**
+ * What is wrong with a percentage, by the server's rule (`isTargetPercent`, `isStopPercent`), in
+ * words a member can act on; undefined when it can be saved.
+ */
+export function percentProblem(text: string): string | undefined {
+  const percent = Number(text);
+  if (!PERCENT_TEXT.test(text) || !Number.isFinite(percent) || percent === 0) {
+    return 'Enter a non-zero percentage with at most 2 decimals, e.g. 5 or -5';
+  }
+  if (percent > 0 && !isTargetPercent(percent)) {
+    return `A profit target runs from +${TRIGGER_LIMITS.targetMin}% to +${TRIGGER_LIMITS.targetMax.toLocaleString('en-US')}%`;
+  }
+  if (percent < 0 && !isStopPercent(percent)) {
+    return `A stop loss runs from -${TRIGGER_LIMITS.stopMin}% to -${TRIGGER_LIMITS.stopMax}% (a price cannot fall 100%)`;
+  }
+  return undefined;
+}
+
 /**
  * SPEC §5 Trigger dialog: a percentage (decimals, step 0.1; positive = profit target,
- * negative = stop loss) or a date. The server runs the trigger, even while the member is away.
+ * negative = stop loss) or a date. The server runs the trigger, even while the member is away;
+ * the dialog refuses what could never fire and says what a date trigger will do.
  */
 export function TriggerDialog({
   pick,
   busy,
+  error,
   onClose,
   onSave,
 }: {
   pick: Pick | null;
   busy: boolean;
+  error: string | null;
   onClose: () => void;
   onSave: (pick: Pick, field: TriggerField) => void;
 }) {
@@ -30,7 +56,7 @@ export function TriggerDialog({
         pick ? `${pick.comp_name} (${pick.ticker}) sells automatically at the close that reaches it.` : undefined
       }
     >
-      {pick ? <TriggerForm pick={pick} busy={busy} onSave={onSave} /> : null}
+      {pick ? <TriggerForm pick={pick} busy={busy} error={error} onSave={onSave} /> : null}
     </Dialog>
   );
 }
@@ -38,31 +64,36 @@ export function TriggerDialog({
 function TriggerForm({
   pick,
   busy,
+  error,
   onSave,
 }: {
   pick: Pick;
   busy: boolean;
+  error: string | null;
   onSave: (pick: Pick, field: TriggerField) => void;
 }) {
   const [type, setType] = useState<'percentage' | 'date'>('percentage');
   const [value, setValue] = useState('');
-  const percent = Number(value);
-  const error =
+  const earliest = firstTriggerDate(pick.cur_date);
+  const problem =
     value === ''
       ? undefined
-      : type === 'percentage' && (!Number.isFinite(percent) || percent === 0 || !/^-?\d+(\.\d{1,2})?$/.test(value))
-        ? 'Enter a non-zero percentage, e.g. 5 or -5'
-        : undefined;
-  const valid = value !== '' && !error;
+      : type === 'percentage'
+        ? percentProblem(value)
+        : value < earliest
+          ? `Choose ${earliest} or later: the last close is from ${pick.cur_date}`
+          : undefined;
+  const valid = value !== '' && !problem;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
+    const percent = Number(value);
     if (type === 'date') onSave(pick, { asell_date: value });
     else if (percent > 0) onSave(pick, { asell_above: percent });
     else onSave(pick, { asell_below: -percent });
   };
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form onSubmit={submit} className="space-y-4" noValidate>
       <SelectField
         label="Trigger type"
         name="type"
@@ -82,23 +113,32 @@ function TriggerForm({
           name="value"
           type="number"
           step="0.1"
+          min={-TRIGGER_LIMITS.stopMax}
+          max={TRIGGER_LIMITS.targetMax}
           required
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          hint="Positive for a profit target (5 sells at +5%), negative for a stop loss (-5 sells at -5%)."
-          error={error}
+          hint={`Positive for a profit target (5 sells at +5%, up to +${TRIGGER_LIMITS.targetMax.toLocaleString('en-US')}%), negative for a stop loss (-5 sells at -5%, down to -${TRIGGER_LIMITS.stopMax}%). Bought at ${formatPrice(pick.purchase_price)}.`}
+          error={problem}
         />
       ) : (
         <Field
           label="Sell on"
           name="value"
           type="date"
+          min={earliest}
           required
           value={value}
           onChange={(e) => setValue(e.target.value)}
-          hint="Sells at the close of the first trading day on or after this date."
+          hint={
+            value && !problem
+              ? `${pick.ticker} will be sold at the close of the first trading day on or after ${value}, at whatever that close is.`
+              : `Sells at the close of the first trading day on or after this date (${earliest} at the earliest).`
+          }
+          error={problem}
         />
       )}
+      {error ? <Banner tone="error">{error}</Banner> : null}
       <Button type="submit" disabled={!valid} busy={busy} busyText="Saving…" fullWidth>
         Add Trigger
       </Button>
