@@ -51,7 +51,7 @@ await writeZip(
       yield [
         pad(cik),
         Buffer.from(
-          JSON.stringify({ cik: String(cik).padStart(10, '0'), name: c.name, sic: sics[String(cik)] ?? '', ...c }),
+          JSON.stringify({ ...c, cik: String(cik).padStart(10, '0'), sic: sics[String(cik)] ?? '' }),
         ),
       ];
   })(),
