@@ -97,6 +97,14 @@ module.exports = {
       },
     },
     {
+      name: 'doc-qa-runtime-never-imports-training',
+      comment:
+        'packages/doc-qa/src is what the browser worker loads; training and evaluation (src/training) may use it, never the other way round.',
+      severity: 'error',
+      from: { path: '^packages/doc-qa/src/', pathNot: '^packages/doc-qa/src/(training/|.*[.]test[.]ts$)' },
+      to: { path: '^packages/doc-qa/src/training/' },
+    },
+    {
       name: 'no-cycles',
       comment: 'Modules never import each other round in a circle: split out what both sides need.',
       severity: 'error',
