@@ -3,9 +3,9 @@
 
 /** Cycles still on the tree, each with the change that removes it. Nothing else may cycle. */
 const KNOWN_CYCLES = [
-  // shared contest-view.ts <-> contest.ts (types only): splitPicksList takes its row types from
+  // shared simulator-view.ts <-> simulator.ts (types only): splitPicksList takes its row types from
   // the schemas module; make it generic over the row, as screener-view's splitEodResponse is.
-  '^packages/shared/src/contest(-view)?[.]ts$',
+  '^packages/shared/src/simulator(-view)?[.]ts$',
 ];
 
 module.exports = {
