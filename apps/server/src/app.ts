@@ -4,15 +4,11 @@ import { SITE_NAME } from '@app/shared/site';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { notFound } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { strictBodyValidatorCompiler } from './lib/strict-body.ts';
 import type { AuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
@@ -105,7 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Unknown body fields are a 400 naming them, for every route (lib/strict-body.ts).
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
@@ -126,7 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
   await app.register(authPlugin, {
     jwtSecret: config.jwtSecret,
-    isSessionCurrent: (user) => isSessionCurrent(app.db, user),
+    isSessionCurrent: (session) => isSessionCurrent(app.db, session),
   });
   const mailer = options.mailer ?? createMailer(config.mail);
   app.addHook('onClose', async () => mailer.close());

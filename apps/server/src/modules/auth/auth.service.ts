@@ -24,7 +24,6 @@ import type { TokenService } from '../../lib/tokens.ts';
 import {
   changePassword,
   createUser,
-  deleteAccount,
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
@@ -128,6 +127,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   await saveReset(deps.db, {
     tokenHash: sha256(token),
     userId: user.id,
+    tokenVersion: user.tokenVersion,
     expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS).toISOString(),
   });
   const link = `${deps.siteUrl}/reset-password?token=${token}`;
@@ -174,13 +174,6 @@ export async function updatePassword(
   const version = await changePassword(deps.db, userId, await hashPassword(input.newPwd));
   await voidResets(deps.db, userId, (deps.now?.() ?? new Date()).toISOString());
   return answer(deps, { ...user, tokenVersion: version }, remember);
-}
-
-export async function deleteAccountWithPassword(deps: AuthDeps, userId: number, password: string): Promise<void> {
-  const user = await requireUser(deps, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
-  await deleteAccount(deps.db, userId);
-  deps.log.info({ userId }, 'account deleted');
 }
 
 async function requireUser(deps: AuthDeps, userId: number): Promise<UserRecord> {
