@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import { inTransaction } from '@app/db/transaction';
+import { writeTransaction } from '@app/db/transaction';
 import { SITE_NAME } from '@app/shared/site';
 import type { AccountExport, Privacy, PrivacyUpdate, Profile, ProfileUpdate } from '@app/shared/users';
 import type { FastifyBaseLogger } from 'fastify';
@@ -35,7 +35,9 @@ import {
   updateProfile as updateProfileRow,
 } from './users.repository.ts';
 
+/** Other modules add their share of a member's data export through the users service. */
 export { type AccountDataProvider, registerAccountDataProvider } from './account-data.ts';
+
 export type { UserRecord } from './users.repository.ts';
 
 /** What the account e-mails need: how to send, and the canonical origin their links use. */
@@ -132,7 +134,7 @@ export async function updateProfile(db: Db, mail: MailDeps, userId: number, chan
   await assertFree(db, normalised, userId);
   const token = randomBytes(32).toString('base64url');
   try {
-    await inTransaction(db, async (trx) => {
+    await writeTransaction(db, async (trx) => {
       await updateProfileRow(trx, userId, normalised);
       if (normalised.email !== undefined) {
         const now = mail.now?.() ?? new Date();
@@ -182,7 +184,7 @@ async function mailEmailChanged(mail: MailDeps, user: UserRecord, newEmail: stri
  * every session ends (whoever changed it is signed out, and their pending reset links void).
  */
 export async function revertEmailChange(db: Db, token: string, now = new Date()): Promise<void> {
-  await inTransaction(db, async (trx) => {
+  await writeTransaction(db, async (trx) => {
     const change = await consumeEmailChange(trx, sha256(token), now.toISOString());
     if (!change) throw invalidRevertToken();
     await assertFree(trx, { email: change.oldEmail }, change.userId);
