@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { DbHandle } from '@app/db/client';
 import { SITE_NAME } from '@app/shared/site';
 import swagger from '@fastify/swagger';
@@ -11,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { strictBodyValidatorCompiler } from './lib/strict-body.ts';
 import type { AuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sharedSigningSecret } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
 import { contestRoutes } from './modules/contest/contest.routes.ts';
@@ -122,7 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
   );
   await app.register(authPlugin, {
-    jwtSecret: config.jwtSecret,
+    // Without JWT_SECRET every process on this database shares the one the database holds.
+    jwtSecret: config.jwtSecret ?? (await sharedSigningSecret(app.db, join(config.dataDir, 'jwt-secret'))),
     isSessionCurrent: (session) => isSessionCurrent(app.db, session),
   });
   const mailer = options.mailer ?? createMailer(config.mail);

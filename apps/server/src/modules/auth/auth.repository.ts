@@ -48,3 +48,17 @@ export async function voidResets(db: Db, userId: number, now: string): Promise<v
     .where('used_at', 'is', null)
     .execute();
 }
+
+/**
+ * The shared secret called `name`: `candidate` becomes it unless another process stored one
+ * first (a conflict-safe insert), and either way every caller answers the stored one.
+ */
+export async function ensureSecret(db: Db, name: string, candidate: string): Promise<string> {
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value: candidate })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.value;
+}

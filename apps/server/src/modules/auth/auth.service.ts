@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Db } from '@app/db/client';
 import {
   AUTH_MESSAGES,
@@ -31,7 +32,7 @@ import {
   linkGoogleAccount,
   type UserRecord,
 } from '../users/users.service.ts';
-import { consumeReset, saveReset, voidResets } from './auth.repository.ts';
+import { consumeReset, ensureSecret, saveReset, voidResets } from './auth.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 
 export interface AuthDeps {
@@ -180,4 +181,14 @@ async function requireUser(deps: AuthDeps, userId: number): Promise<UserRecord> 
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized('Your session has expired. Please sign in again.');
   return user;
+}
+
+/**
+ * The token-signing secret when JWT_SECRET is unset: generated once into the database, so every
+ * server process on it signs and accepts the same tokens with no set-up. A secret an earlier
+ * version kept in `legacyFile` (DATA_DIR/jwt-secret) is the first candidate, so its tokens stay valid.
+ */
+export async function sharedSigningSecret(db: Db, legacyFile?: string): Promise<string> {
+  const kept = legacyFile ? (await readFile(legacyFile, 'utf8').catch(() => '')).trim() : '';
+  return ensureSecret(db, 'jwt', kept.length >= 32 ? kept : randomBytes(48).toString('base64url'));
 }
