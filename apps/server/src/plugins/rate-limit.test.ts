@@ -108,8 +108,8 @@ describe.each(stores)('rate limits (%s store)', (_name, redisUrl) => {
     );
     await app.ready();
     closers.push(() => app.close());
-    const ann = `Bearer ${await app.tokens.sign({ id: 'ann', email: 'ann@example.com' })}`;
-    const bob = `Bearer ${await app.tokens.sign({ id: 'bob', email: 'bob@example.com' })}`;
+    const ann = `Bearer ${await app.tokens.sign({ id: '101', email: 'ann@example.com' })}`;
+    const bob = `Bearer ${await app.tokens.sign({ id: '102', email: 'bob@example.com' })}`;
     const get = (authorization?: string) =>
       app.inject({ url: '/export', headers: authorization ? { authorization } : {} });
     expect((await get(ann)).statusCode).toBe(200);
