@@ -21,8 +21,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real server process (`npm run serve`) on a database that needs no demo build. */
-async function startServer(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
+/**
+ * The real server process on a database that needs no demo build: `node` as a process manager
+ * should start it, or through `npm run serve`.
+ */
+async function startServer(
+  via: 'node' | 'npm' = 'node',
+): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shutdown-'));
   const handle = createDb({ engine: 'sqlite', filename: join(dataDir, 'app.db') });
   await migrateToLatest(handle.db);
@@ -30,8 +35,11 @@ async function startServer(): Promise<{ child: ChildProcess; port: number; exite
   await setMeta(handle.db, META_KEYS.dataDate, '2026-11-20');
   await handle.close();
   const port = await freePort();
-  // As `npm run serve` starts it: one Node process, so signals reach the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')], {
+  const [command, args] =
+    via === 'npm'
+      ? ['npm', ['run', '--silent', 'serve']]
+      : [process.execPath, ['--import', 'tsx', join(REPO, 'apps/server/src/server.ts')]];
+  const child = spawn(command, args, {
     cwd: REPO,
     env: {
       ...process.env,
@@ -127,6 +135,24 @@ function get(port: number, path: string, agent: Agent | false): Promise<Outcome>
     req.end();
   });
 }
+
+describe('npm run serve', () => {
+  it('passes SIGTERM on to the server, which exits instead of serving on orphaned', async () => {
+    const { child, port, exited } = await startServer('npm');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The server itself is gone: its port refuses connections.
+    let refused = false;
+    for (let i = 0; i < 30 && !refused; i += 1) {
+      refused = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        () => false,
+        () => true,
+      );
+      if (!refused) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(refused).toBe(true);
+  }, 60_000);
+});
 
 describe('shutdown under load', () => {
   it('answers every request received before SIGTERM: no 5xx, no reset, Connection: close clients included', async () => {
