@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,14 +112,17 @@ function postgresBin(): string {
 }
 
 /**
- * A PostgreSQL cluster of one's own: initdb in a temp directory, on a free port, trust
- * authentication, fsync off (it holds test data only). PostgreSQL refuses to run as root, so
- * its programs run as the `postgres` user when this process is root.
+ * A PostgreSQL cluster of one's own on a free port, trust authentication, listening on
+ * 127.0.0.1 only: initdb in a temp directory (fsync off: test data), or in `dir`, kept between
+ * runs (then started again as it was). PostgreSQL refuses to run as root, so its programs run
+ * as the `postgres` user when this process is root.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+export async function startPrivatePostgres(options: { dir?: string } = {}): Promise<PrivatePostgres> {
   const bin = postgresBin();
   const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'pg-'));
+  const temporary = !options.dir;
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'pg-'));
+  mkdirSync(dir, { recursive: true });
   const asPostgres = process.getuid?.() === 0;
   if (asPostgres) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -133,10 +136,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     execFileSync(command, argv, { stdio: ['ignore', 'ignore', 'pipe'] });
   };
   const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`;
+  if (!existsSync(join(data, 'PG_VERSION'))) {
+    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale', 'C']);
+  }
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100${temporary ? ' -c fsync=off' : ''}`;
   const ctl = (action: string, ...extra: string[]) =>
-    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', ...extra, action]);
+    run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', settings, '-w', '-t', '30', ...extra, action]);
   const start = async () => {
     ctl('start');
     await waitFor('PostgreSQL', () => listening(port));
@@ -152,13 +157,14 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     async restart() {
       ctl('restart', '-m', 'fast');
     },
+    /** Stops it; a temporary cluster is removed too, one in `dir` is kept. */
     async destroy() {
       try {
-        ctl('stop', '-m', 'immediate');
+        ctl('stop', '-m', temporary ? 'immediate' : 'fast');
       } catch {
         // Already stopped.
       }
-      rmSync(dir, { recursive: true, force: true });
+      if (temporary) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
