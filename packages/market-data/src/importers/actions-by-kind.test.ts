@@ -104,7 +104,7 @@ function writeFixtures(dir: string) {
     ...alphaVantage(
       'SPND',
       spinDividend,
-      spinDividend.map((r, i) => (i === AT ? 56 / 28 : 1)),
+      spinDividend.map((_r, i) => (i === AT ? 56 / 28 : 1)),
     ),
   );
   yh.push(

@@ -80,7 +80,7 @@ interface Reference {
  * coefficients stand in. A split-adjusted vendor (Yahoo): its closes are the reference, on the
  * day they were adjusted as of, and appended as-traded rows on their own day.
  */
-function referenceOf(s: RawSeries): Reference {
+function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference {
   const n = s.dates.length;
   const splits: Reference['splits'] = [];
   const spinOffs: string[] = [];
@@ -105,13 +105,19 @@ function referenceOf(s: RawSeries): Reference {
         continue;
       }
       // Dated by the close that moves by it where the vendor dates its adjustment a session early.
-      const k = isSmallRatio(ratio)
-        ? st.index
-        : ([st.index, st.index + 1].find((i) => showsRatio(move(i), ratio)) ?? st.index);
+      let k = isSmallRatio(ratio) ? st.index : [st.index, st.index + 1].find((i) => showsRatio(move(i), ratio));
+      let why = `${s.file}: ${st.what} ×${st.factor.toFixed(4)}`;
+      if (k === undefined) {
+        // Not on the day its own closes move by it: where they step against another vendor's
+        // split-adjusted closes, that day (Alpha Vantage books WellPoint's 2005 split in 2002).
+        const found = stepAgainstPeers(s, peers, ratio);
+        k = found?.index ?? st.index;
+        if (found) why += `, dated ${s.dates[k]} by ${found.file}'s adjusted closes`;
+      }
       // One close move is one split: a vendor that adjusts for it twice (Zebra 2004) is counted once.
       if (used.has(k)) continue;
       used.add(k);
-      splits.push({ date: s.dates[k] as string, ratio, why: `${s.file}: ${st.what} ×${st.factor.toFixed(4)}` });
+      splits.push({ date: s.dates[k] as string, ratio, why });
     }
   }
   const last = s.dates.at(-1) ?? '';
@@ -133,6 +139,30 @@ function referenceOf(s: RawSeries): Reference {
     adjusted[i] = !own;
   }
   return { series: s, value, basis, adjusted, splits, spinOffs };
+}
+
+/**
+ * The row where an as-traded series' closes step by `ratio` against a split-adjusted vendor's
+ * closes (median of 3 common days before against 3 after, within 2%), or null.
+ */
+function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: number) {
+  for (const p of peers) {
+    if (p.vendor !== 'adjusted') continue;
+    const at = new Map(p.dates.map((d, i) => [d, i]));
+    const q: { index: number; value: number }[] = [];
+    s.dates.forEach((d, i) => {
+      const j = at.get(d);
+      if (j !== undefined && !p.asTraded[j])
+        q.push({ index: i, value: (s.close[i] as number) / (p.close[j] as number) });
+    });
+    for (let i = 3; i + 3 <= q.length; i++) {
+      const before = median(q.slice(i - 3, i).map((x) => x.value));
+      const after = median(q.slice(i, i + 3).map((x) => x.value));
+      if (Math.abs(before / after / ratio - 1) < 0.02)
+        return { index: (q[i] as { index: number }).index, file: p.file };
+    }
+  }
+  return null;
 }
 
 /**
@@ -191,7 +221,7 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
     const lastDay = (t: string) =>
       (raw.get(t) ?? []).reduce((m, s) => ((s.dates.at(-1) ?? '') > m ? (s.dates.at(-1) as string) : m), '');
     tickers.sort((a, b) => (a === own || b === own ? (a === own ? -1 : 1) : lastDay(b).localeCompare(lastDay(a))));
-    const refs = tickers.map((t) => ({ ticker: t, refs: (raw.get(t) ?? []).map(referenceOf) }));
+    const refs = tickers.map((t) => ({ ticker: t, refs: (raw.get(t) ?? []).map((x, _i, all) => referenceOf(x, all)) }));
     // The import pipeline once more, for the doubts it raised (the import's own words).
     for (const t of tickers) {
       const list = raw.get(t) ?? [];
@@ -263,7 +293,7 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
     audit.actions.push(...checkActions(tickers[0] as string, refs, applied, stored));
   }
   for (const d of pipeline.doubts) {
-    const m = /^[^:]*: ([A-Z][A-Z0-9.-]*) (\d{4}-\d{2}-\d{2})/.exec(d.reason);
+    const m = /^[^:]*: ([A-Z][A-Z0-9.-]*)\b(?:.*? to (?=\d{4}-\d{2}-\d{2} \())?\D*(\d{4}-\d{2}-\d{2})/.exec(d.reason);
     audit.actions.push({
       ticker: m?.[1] ?? '-',
       date: m?.[2] ?? '',
