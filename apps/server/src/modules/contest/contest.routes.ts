@@ -9,7 +9,7 @@ import {
   UpdatePickResponseSchema,
 } from '@app/shared/contest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerAccountDataProvider } from '../users/account-data.ts';
+import { registerAccountDataProvider } from '../users/users.service.ts';
 import {
   addPick,
   type ContestSettings,

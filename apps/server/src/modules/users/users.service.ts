@@ -15,6 +15,9 @@ import {
   updateProfile as updateProfileRow,
 } from './users.repository.ts';
 
+/** Other modules add their share of a member's data export through the users service. */
+export { type AccountDataProvider, registerAccountDataProvider } from './account-data.ts';
+
 export type { UserRecord } from './users.repository.ts';
 
 /** Addresses are compared trimmed and lower-cased: `Ann@Example.com ` is `ann@example.com`. */
