@@ -197,7 +197,21 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
     doubts: pipeline.doubts,
   };
   const byCompany = new Map<number, string[]>();
-  for (const [ticker, id] of companyOf) if (id !== null) byCompany.set(id, [...(byCompany.get(id) ?? []), ticker]);
+  // The days each ticker served each company, as the import recorded them (a reused ticker
+  // serves two companies in turn); without that record, the ticker index decides.
+  const served = new Map<string, { first: string; last: string }>();
+  const ranges = await db
+    .selectFrom('company_tickers')
+    .select(['company_id', 'ticker', 'first_date', 'last_date'])
+    .execute();
+  if (ranges.length > 0) {
+    for (const r of ranges)
+      if (raw.has(r.ticker)) {
+        byCompany.set(r.company_id, [...(byCompany.get(r.company_id) ?? []), r.ticker]);
+        served.set(`${r.company_id} ${r.ticker}`, { first: r.first_date, last: r.last_date });
+      }
+  } else
+    for (const [ticker, id] of companyOf) if (id !== null) byCompany.set(id, [...(byCompany.get(id) ?? []), ticker]);
 
   for (const [id, tickers] of byCompany) {
     const stored = await db
@@ -231,12 +245,13 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
       );
     }
 
-    const served = new Set<string>();
+    const seen = new Set<string>();
     for (const { ticker, refs: list } of refs) {
       audit.tickers++;
       const tally: TickerAudit = { ticker, compared: 0, wrong: 0 };
-      const servedBefore = new Set(served);
-      for (const r of list) for (const d of r.series.dates) served.add(d);
+      const servedBefore = new Set(seen);
+      for (const r of list) for (const d of r.series.dates) seen.add(d);
+      const range = served.get(`${id} ${ticker}`);
       const asTradedDays = new Set(list.filter((r) => r.series.vendor === 'as-traded').flatMap((r) => r.series.dates));
       const link = linkFactors(list);
       for (const r of list) {
@@ -253,6 +268,7 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
         };
         r.series.dates.forEach((date, i) => {
           if (servedBefore.has(date)) return;
+          if (range && (date < range.first || date > range.last)) return;
           if (r.series.vendor === 'adjusted' && asTradedDays.has(date)) return;
           const got = imported.get(date);
           if (got === undefined) {

@@ -193,6 +193,10 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
     volume: base.volume,
     splits: base.splits,
     sources: series.map((s) => s.file),
+    tickers:
+      base.dates.length > 0
+        ? [{ ticker: base.ticker, first: base.dates[0] as string, last: base.dates.at(-1) as string }]
+        : [],
   };
 }
 

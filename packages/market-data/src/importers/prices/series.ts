@@ -39,7 +39,17 @@ export type CleanSeries = Omit<RawSeries, 'split' | 'asTraded' | 'adjClose' | 'd
 };
 
 /** A merged series of one ticker or company, on the latest basis; `splits` are the ones applied. */
-export type MergedSeries = Omit<CleanSeries, 'vendor' | 'lines' | 'adjustedAsOf'> & { sources: string[] };
+export type MergedSeries = Omit<CleanSeries, 'vendor' | 'lines' | 'adjustedAsOf'> & {
+  sources: string[];
+  /** The tickers whose rows the series holds, each with the first and last day it gave. */
+  tickers: TickerRange[];
+};
+
+export interface TickerRange {
+  ticker: string;
+  first: string;
+  last: string;
+}
 
 export function median(xs: number[]): number {
   if (xs.length === 0) return Number.NaN;
