@@ -143,7 +143,7 @@ function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference 
 
 /**
  * The row where an as-traded series' closes step by `ratio` against a split-adjusted vendor's
- * closes (median of 3 common days before against 3 after, within 2%), or null.
+ * closes (that day's and the medians of 3 common days before and after, within 2%), or null.
  */
 function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: number) {
   for (const p of peers) {
@@ -158,7 +158,8 @@ function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: numb
     for (let i = 3; i + 3 <= q.length; i++) {
       const before = median(q.slice(i - 3, i).map((x) => x.value));
       const after = median(q.slice(i, i + 3).map((x) => x.value));
-      if (Math.abs(before / after / ratio - 1) < 0.02)
+      const day = (q[i - 1] as { value: number }).value / (q[i] as { value: number }).value / ratio - 1;
+      if (Math.abs(day) < 0.02 && Math.abs(before / after / ratio - 1) < 0.02)
         return { index: (q[i] as { index: number }).index, file: p.file };
     }
   }
