@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDb, migrateToLatest } from '@app/db/client';
-import { loadDataConfig } from '@app/db/config';
 import type { CommandContext } from './commands/context.ts';
+import { loadDataConfig } from './config.ts';
 
 interface CommandEntry {
   summary: string;

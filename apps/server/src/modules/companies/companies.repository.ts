@@ -1,9 +1,8 @@
 import type { Db } from '@app/db/client';
-import type { Database } from '@app/db/schema';
 import type { Company } from '@app/shared/companies';
 import type { FilingMetricKey } from '@app/shared/metrics';
 import { slugify } from '@app/shared/slug';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 
 /** A company with its database id, for the service's follow-up queries. */
 export interface CompanyRecord extends Company {
