@@ -60,7 +60,7 @@ export interface PriceAudit {
 
 const TOLERANCE = 0.005;
 
-/** A vendor series put on its own basis by the vendor's own adjustment (decision 018). */
+/** A vendor series put on its own basis by the vendor's own adjustment (decision 019). */
 interface Reference {
   series: RawSeries;
   /** Close split-adjusted to `basis[i]` (the vendor's as-of day, or the row's own day). */
@@ -168,7 +168,7 @@ function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: numb
 
 /**
  * Checks the imported closes against a reference computed from the vendor files alone, never from
- * the import's decisions (decision 018): each vendor row split-adjusted by the vendor's own
+ * the import's decisions (decision 019): each vendor row split-adjusted by the vendor's own
  * adjustment (`referenceOf`), brought to the company's latest basis by the ratio between two
  * vendors where their rows overlap. Only the splits after the last day any vendor adjusted as of
  * (the as-traded rows a daily job appended) are the import's own: closes that need them are

@@ -80,7 +80,7 @@ export async function importPrices(
   const globalFirst = min([...merged.values()].map((m) => m.dates[0] as string));
   const globalLast = max([...merged.values()].map((m) => m.dates.at(-1) as string));
 
-  // Which company each ticker belongs to, for the days its rows cover (decision 018): a ticker
+  // Which company each ticker belongs to, for the days its rows cover (decision 019): a ticker
   // with a year or more without rows is two listings, and rows from before a company held the
   // ticker (SEC's dated lists say when) are another company's.
   const index = new Map<string, { cik: number | null; name: string }>();

@@ -293,7 +293,7 @@ type StatementVerdict =
   | { kind: 'none'; index: number };
 
 /**
- * Weighs one vendor statement (decision 018). A share ratio under 1.25 (a stock dividend, a
+ * Weighs one vendor statement (decision 019). A share ratio under 1.25 (a stock dividend, a
  * merger's conversion) moves no price visibly: the vendor's coefficient with its adjusted closes
  * stepping by it is taken. A larger ratio must also show in the vendor's own as-traded closes
  * (the day's move, or the next session's where the vendor dates a day early) or in share volume

@@ -2,7 +2,7 @@ import { snapRatio } from '../splits.ts';
 import { median } from './series.ts';
 
 /**
- * The evidence a corporate action leaves in one vendor's rows (decision 018). Every function
+ * The evidence a corporate action leaves in one vendor's rows (decision 019). Every function
  * here reads the vendor's own numbers only, so the importer and the audit can each weigh them.
  */
 
