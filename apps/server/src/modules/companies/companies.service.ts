@@ -19,7 +19,6 @@ import {
 import { currentDataDate } from '../../lib/data-date.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
-import { largestInDirectory, searchDirectory } from './companies.directory.ts';
 import {
   type ClosePoint,
   type CompanyRecord,
@@ -33,6 +32,7 @@ import {
   type SharesPoint,
   sharesHistory,
 } from './companies.repository.ts';
+import { largestInDirectory, searchDirectory } from './companies.snapshot.ts';
 
 /** The search box's list: the largest companies, or the matches of `name` (SPEC §7). */
 export async function listCompanies(db: Db, name: string | undefined): Promise<CompanyListResponse> {
