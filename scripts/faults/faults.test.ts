@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrateToLatest } from '@app/db/client';
-import { DEFAULT_DEMO_SEED } from '@app/db/config';
+import { DEFAULT_DEMO_SEED } from '@app/market-data/config';
 import { buildDemoUniverse } from '@app/market-data/demo';
 import { getMeta, META_KEYS } from '@app/market-data/meta';
 import { sql } from 'kysely';

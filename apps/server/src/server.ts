@@ -26,6 +26,7 @@ async function main() {
   await app.register(dailyUpdatePlugin, {
     enabled: config.nodeEnv !== 'test',
     database: config.database,
+    update: { prices: config.prices },
     // New closes may fire simulator triggers of members who are away, and value every portfolio.
     onCurrentData: () => runContestJob(app.db),
   });

@@ -2,30 +2,11 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, environment, loadDataConfig } from './config.ts';
+import { ConfigError, environment } from './config.ts';
 
 describe('.env', () => {
   const dir = mkdtempSync(join(tmpdir(), 'dotenv-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('fills in what the environment leaves unset, from the directory npm was run from', () => {
-    writeFileSync(
-      join(dir, '.env'),
-      ['# a comment', 'DEMO_COMPANIES=300', 'DEMO_SEED="7"', 'DATA_DIR=./from-file', 'PRICE_SOURCE='].join('\n'),
-    );
-    const env = environment({ INIT_CWD: dir, DEMO_SEED: '9' });
-    expect(env).toMatchObject({ DEMO_COMPANIES: '300', DEMO_SEED: '9', DATA_DIR: './from-file', PRICE_SOURCE: '' });
-    const config = loadDataConfig(env);
-    expect(config.demo).toEqual({ companies: 300, seed: 9 });
-    expect(config.dataDir).toBe(join(dir, 'from-file'));
-  });
-
-  it('stops with the usual one line on a bad value in the file', () => {
-    writeFileSync(join(dir, '.env'), 'DEMO_COMPANIES=lots\n');
-    expect(() => loadDataConfig(environment({ INIT_CWD: dir }))).toThrow(
-      'Invalid configuration: DEMO_COMPANIES must be a whole number from 1 to 31790 (got "lots")',
-    );
-  });
 
   it('changes nothing without a file, reads the one ENV_FILE names, and names a file it cannot read', () => {
     const empty = mkdtempSync(join(tmpdir(), 'dotenv-none-'));

@@ -21,6 +21,7 @@ export interface Database {
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
   company_former_names: CompanyFormerNamesTable;
+  company_tickers: CompanyTickersTable;
   users: UsersTable;
   password_resets: PasswordResetsTable;
   revoked_tokens: RevokedTokensTable;
@@ -141,6 +142,15 @@ export interface LatestQuotesTable {
   shares: number | null;
   /** Market cap on `date`, $M. */
   mkcap: number | null;
+}
+
+/** A ticker a company's prices were filed under, and the days it served (migration 0012). */
+export interface CompanyTickersTable {
+  company_id: number;
+  ticker: string;
+  /** First and last trading day the ticker's rows gave the company. */
+  first_date: string;
+  last_date: string;
 }
 
 /** Names a company filed under before its current one, newest first (SEC submissions, migration 0011). */

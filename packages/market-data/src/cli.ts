@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDb, migrateToLatest } from '@app/db/client';
-import { loadDataConfig } from '@app/db/config';
 import { withStartupLock } from '@app/db/startup-lock';
 import type { CommandContext } from './commands/context.ts';
+import { loadDataConfig } from './config.ts';
 
 interface CommandEntry {
   summary: string;
