@@ -236,12 +236,19 @@ describe('rankings journey', () => {
     await close();
   });
 
-  it('fits 375 px: the table scrolls inside its box, the page does not', async () => {
+  it('fits 375 px: each row is a card with its rank and company first, nothing scrolls sideways', async () => {
     const { page, errors, close } = await open(site.browser, VIEWPORTS.mobile);
     await gotoHydrated(page, url('/companies/annual-returns-rankings?year=2024&page=1'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const region = page.getByRole('region', { name: 'Annual Returns Rankings 2024' });
-    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const first = page.locator('tbody tr').first();
+    const rank = await first.locator('td').first().boundingBox();
+    const company = await first.locator('td').nth(1).boundingBox();
+    const change = await first.locator('td[data-label="Annual returns"]').boundingBox();
+    // Rank and company share the first line; the figures follow under it, all on screen.
+    expect(rank && company && Math.abs(rank.y - company.y) < 8 && company.x > rank.x).toBe(true);
+    expect(change && company && change.y > company.y && change.x + change.width <= VIEWPORTS.mobile.width).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'rankings-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await close();

@@ -5,7 +5,7 @@ import {
   splitRankingsResponse,
 } from '@app/shared/rankings-view';
 import type { AppLoadContext } from 'react-router';
-import { apiGet } from '../../lib/api-client';
+import { apiGet, browserAuthHeaders } from '../../lib/api-client';
 import { type RankingsView, rankingsApiPath, viewFromUrl } from './rankings-params';
 
 export interface RankingsData {
@@ -39,5 +39,19 @@ export async function loadRankings(
     console.error('Rankings failed to load', err);
     const detail = err instanceof Error && err.message ? err.message : null;
     return { view, rows: [], meta: null, error: { message: 'Failed to load rankings', detail } };
+  }
+}
+
+/** Downloads a CSV with the signed-in member's token (a plain link cannot carry it). */
+export async function downloadRankingsCsv(path: string, filename: string): Promise<void> {
+  try {
+    const response = await fetch(path, { headers: browserAuthHeaders() });
+    if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+    const url = URL.createObjectURL(await response.blob());
+    const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (err) {
+    console.error('Rankings CSV failed to download', err);
   }
 }
