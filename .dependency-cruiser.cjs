@@ -3,9 +3,9 @@
 
 /** Cycles still on the tree, each with the change that removes it. Nothing else may cycle. */
 const KNOWN_CYCLES = [
-  // shared contest-view.ts <-> contest.ts (types only): splitPicksList takes its row types from
+  // shared simulator-view.ts <-> simulator.ts (types only): splitPicksList takes its row types from
   // the schemas module; make it generic over the row, as screener-view's splitEodResponse is.
-  '^packages/shared/src/contest(-view)?[.]ts$',
+  '^packages/shared/src/simulator(-view)?[.]ts$',
 ];
 
 module.exports = {
@@ -95,6 +95,14 @@ module.exports = {
         path: '^apps/server/src/modules/',
         pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+[.]service[.]ts$'],
       },
+    },
+    {
+      name: 'doc-qa-runtime-never-imports-training',
+      comment:
+        'packages/doc-qa/src is what the browser worker loads; training and evaluation (src/training) may use it, never the other way round.',
+      severity: 'error',
+      from: { path: '^packages/doc-qa/src/', pathNot: '^packages/doc-qa/src/(training/|.*[.]test[.]ts$)' },
+      to: { path: '^packages/doc-qa/src/training/' },
     },
     {
       name: 'no-cycles',

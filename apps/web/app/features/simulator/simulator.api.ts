@@ -1,3 +1,5 @@
+import type { EodResponse, StockListItem } from '@app/shared/screener';
+import { splitEodResponse } from '@app/shared/screener-view';
 import type {
   AddPickResponse,
   PastPick,
@@ -5,10 +7,8 @@ import type {
   PicksListResponse,
   PointsRecord,
   UpdatePickResponse,
-} from '@app/shared/contest';
-import { splitPicksList } from '@app/shared/contest-view';
-import type { EodResponse, StockListItem } from '@app/shared/screener';
-import { splitEodResponse } from '@app/shared/screener-view';
+} from '@app/shared/simulator';
+import { splitPicksList } from '@app/shared/simulator-view';
 import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
 
 /** SPEC §8: the server's message, else the call's default text. */

@@ -1,8 +1,8 @@
 import type { Db } from '@app/db/client';
 import type { ContestPicksTable } from '@app/db/schema';
-import type { PastPick, Pick } from '@app/shared/contest';
-import type { SoldBy } from '@app/shared/contest-view';
 import { type Cents, cents, toPoints } from '@app/shared/points';
+import type { PastPick, Pick } from '@app/shared/simulator';
+import type { SoldBy } from '@app/shared/simulator-view';
 import type { Selectable } from 'kysely';
 
 type PickRow = Selectable<ContestPicksTable>;

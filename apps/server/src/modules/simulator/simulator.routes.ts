@@ -7,26 +7,26 @@ import {
   PicksListResponseSchema,
   UpdatePickRequestSchema,
   UpdatePickResponseSchema,
-} from '@app/shared/contest';
+} from '@app/shared/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerAccountDataProvider } from '../users/users.service.ts';
 import {
   addPick,
-  type ContestSettings,
-  exportContestData,
+  exportSimulatorData,
   getMembersLeaderboard,
   getPastPicks,
   getPicksList,
   memberIdOf,
+  type SimulatorSettings,
   updatePick,
-} from './contest.service.ts';
+} from './simulator.service.ts';
 
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
 const SECURITY = [{ bearerAuth: [] }];
 
 /** The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices. */
-export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app, settings) => {
-  registerAccountDataProvider({ key: 'simulator', exportFor: exportContestData });
+export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (app, settings) => {
+  registerAccountDataProvider({ key: 'simulator', exportFor: exportSimulatorData });
 
   // A member's portfolio is theirs alone: never cached by a browser or proxy.
   app.addHook('onSend', async (request, reply) => {
