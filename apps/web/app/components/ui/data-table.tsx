@@ -145,8 +145,9 @@ const STACK = {
   body: 'max-sm:block',
   row: "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:before:order-1 max-sm:before:basis-full max-sm:before:content-['']",
   lead: 'max-sm:min-w-0 max-sm:p-0',
-  // The first figure after the lead line's name, and what follows it, sit at the right edge.
-  firstLeadFigure: 'max-sm:ml-auto',
+  // The name before the lead line's first figure takes the room left, wrapping if it must, so
+  // the figure and what follows it (a Buy button) stay on the line at its right end.
+  leadName: 'max-sm:flex-1',
   detail:
     'max-sm:order-2 max-sm:p-0 max-sm:before:mr-1.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
 };
@@ -176,7 +177,8 @@ export function DataTable<Row>({
   if (rows.length === 0) return <EmptyPanel loading={loading}>{empty}</EmptyPanel>;
   const sortableHead = columns.some((column) => column.sortable) && onSort !== undefined;
   const leads = columns.filter((column) => column.lead);
-  const firstLeadFigure = leads.find((column, i) => column.numeric && leads.slice(0, i).some((c) => !c.numeric));
+  const figureAt = leads.findIndex((column, i) => column.numeric && leads.slice(0, i).some((c) => !c.numeric));
+  const leadName = figureAt > 0 ? leads[figureAt - 1] : undefined;
   return (
     <section
       aria-label={label}
@@ -237,7 +239,7 @@ export function DataTable<Row>({
                   column.numeric ? `${stack && !column.lead ? 'sm:text-right' : 'text-right'} tabular-nums` : '',
                   column.sticky ? `${stack ? 'sm:sticky' : 'sticky'} left-0 bg-white group-hover:bg-slate-50` : '',
                   stack ? (column.lead ? STACK.lead : STACK.detail) : '',
-                  stack && column === firstLeadFigure ? STACK.firstLeadFigure : '',
+                  stack && column === leadName ? STACK.leadName : '',
                   column.cellClassName?.(row) ?? '',
                 ]
                   .filter(Boolean)
