@@ -217,9 +217,9 @@ describe('screener journey', () => {
       const box = await apple.locator(`td[data-label="${label}"]`).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.mobile.width).toBe(true);
     }
-    expect(await apple.locator('td[data-label="Price"]').evaluate((el) => getComputedStyle(el, '::before').content)).toBe(
-      '"Price"',
-    );
+    expect(
+      await apple.locator('td[data-label="Price"]').evaluate((el) => getComputedStyle(el, '::before').content),
+    ).toBe('"Price"');
     await page.getByRole('button', { name: 'Price' }).click();
     await page.waitForURL(/sort=price&dir=desc/);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'screener-375.png'), fullPage: true });
