@@ -25,6 +25,7 @@ async function main() {
   await app.register(dailyUpdatePlugin, {
     enabled: config.nodeEnv !== 'test',
     database: config.database,
+    update: { prices: config.prices },
     // Closes another process writes reach the onNewCloses handlers (simulator triggers) this soon.
     pollIntervalMs: config.dataDatePollSeconds * 1000,
   });

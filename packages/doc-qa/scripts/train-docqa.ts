@@ -5,9 +5,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { chooseThreshold, crossValidate, fitBoosted, score, squadExamples } from '../src/r1-train';
 import type { R1Weights } from '../src/reader-r1';
-import type { SquadFile } from '../src/squad';
+import { chooseThreshold, crossValidate, fitBoosted, score, squadExamples } from '../src/training/r1-train';
+import type { SquadFile } from '../src/training/squad';
 
 /** Numbers filled into 120-column lines at an indentation, as the repository's formatter lays out an array. */
 function fill(numbers: readonly number[], indent: string): string {

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
-import { bestOver, f1Score, type SquadFile } from './squad';
+import { bestOver, f1Score } from './squad-metric';
+import type { SquadFile } from './training/squad';
 
 describe('createDocQa', () => {
   const doc = joinPages([

@@ -16,6 +16,7 @@ import {
   questionYears,
   type RowMatch,
   type TableAnswer,
+  type Weighted,
 } from './table-qa';
 import { findTables, type Table } from './tables';
 import { terms } from './text';
@@ -123,46 +124,19 @@ const EMPTY = {
 // Tables win over text for a figure when the question names their row this well.
 const ROW_MATCH = 0.62;
 
-/**
- * Retrieve-then-read over one document: the text is cut into passages and indexed once, its
- * tables rebuilt once; each question is typed (factoid, explanatory, yes/no, choice, computed,
- * list) and answered in the form its type calls for, from the table cells or the sentences that
- * support it. Reader R0 picks spans for factoid questions.
- */
-export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
-  const readDepth = options.readDepth ?? 6;
-  const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
-  // R1 declines below the threshold calibrated with its weights; R0 below the hand-set one.
-  const minSupport = options.minSupport ?? r1?.minSupport ?? DEFAULT_MIN_SUPPORT;
-  const readSpanIn = (question: string, ranked: readonly Passage[], qTerms: QuestionTerms, scores?: number[]) => {
-    const learned = r1 && r1.weights.length > 0 ? readR1(question, ranked, qTerms, r1, scores) : null;
-    return learned ?? readR0(question, ranked, qTerms, { passageScores: scores });
-  };
-  const passages = chunkDocument(text, options);
-  const tables = findTables(text);
-  const index = new PassageIndex(text, passages, tables);
+/** One indexed document and the reader settings every answer uses. */
+interface Indexed {
+  text: string;
+  passages: Passage[];
+  tables: Table[];
+  index: PassageIndex;
+  readDepth: number;
+  minSupport: number;
+  r1: R1Weights | null;
+}
 
-  const weigh = (qs: readonly string[]): QuestionTerms => {
-    const weights = new Map<string, number>();
-    // A question word the document never uses is usually a paraphrase ("located" for "in");
-    // weighing it like the rarest word the document does use keeps it from drowning the rest.
-    let cap = 0;
-    for (const t of qs) if (index.has(t)) cap = Math.max(cap, index.idf(t));
-    for (const t of qs) weights.set(t, index.has(t) ? index.idf(t) : cap || index.idf(t));
-    let total = 0;
-    for (const w of weights.values()) total += w;
-    return { weights, total };
-  };
-  const questionTerms = (question: string) => weigh(terms(question));
-  /** Content words only: long analyst questions retrieve by what they are about. */
-  const isContent = (t: string) => !CUE_WORDS.has(t) && !/^(?:19|20)\d{2}$/.test(t);
-  const contentTerms = (question: string) => weigh(terms(question).filter(isContent));
-
-  const retrieve = (question: string, limit: number) => index.search(terms(question), limit, prefixesOf(question));
-  /** What the span reader reads: the best passages, two windows at most of one block. */
-  const readerHits = (question: string) => index.search(terms(question), readDepth, prefixesOf(question), 2);
-
-  const none = (kind: QuestionKind, lookedFor: string | null): AnswerResult => ({
+function none(kind: QuestionKind, lookedFor: string | null): AnswerResult {
+  return {
     answer: null,
     score: 0,
     passage: null,
@@ -172,176 +146,264 @@ export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngi
     kind,
     ...EMPTY,
     lookedFor,
-  });
+  };
+}
 
-  const fromTable = (kind: QuestionKind, t: TableAnswer, hits: readonly Hit[]): AnswerResult => {
-    const passage = tableEvidence(text, t.table, t.cells);
-    return {
-      answer: t.text,
-      score: Math.min(1, t.score),
-      passage,
-      page: t.table.page,
-      highlight: passage.highlight,
-      alternatives: hits
-        .map((h) => passages[h.doc] as Passage)
-        .filter((p) => p.page !== t.table.page || p.end < t.table.start || p.start > t.table.end)
-        .slice(0, 2)
-        .map((p) => evidence(p, null)),
+/** Question words weighted by IDF in the document. */
+function weigh(doc: Indexed, qs: readonly string[]): QuestionTerms {
+  const weights = new Map<string, number>();
+  // A question word the document never uses is usually a paraphrase ("located" for "in");
+  // weighing it like the rarest word the document does use keeps it from drowning the rest.
+  let cap = 0;
+  for (const t of qs) if (doc.index.has(t)) cap = Math.max(cap, doc.index.idf(t));
+  for (const t of qs) weights.set(t, doc.index.has(t) ? doc.index.idf(t) : cap || doc.index.idf(t));
+  let total = 0;
+  for (const w of weights.values()) total += w;
+  return { weights, total };
+}
+
+const questionTerms = (doc: Indexed, question: string) => weigh(doc, terms(question));
+/** Content words only: long analyst questions retrieve by what they are about. */
+const isContent = (t: string) => !CUE_WORDS.has(t) && !/^(?:19|20)\d{2}$/.test(t);
+const contentTerms = (doc: Indexed, question: string) => weigh(doc, terms(question).filter(isContent));
+
+/** What the span reader reads: the best passages, two windows at most of one block. */
+const readerHits = (doc: Indexed, question: string) =>
+  doc.index.search(terms(question), doc.readDepth, prefixesOf(question), 2);
+
+function fromTable(doc: Indexed, kind: QuestionKind, t: TableAnswer, hits: readonly Hit[]): AnswerResult {
+  const passage = tableEvidence(doc.text, t.table, t.cells);
+  return {
+    answer: t.text,
+    score: Math.min(1, t.score),
+    passage,
+    page: t.table.page,
+    highlight: passage.highlight,
+    alternatives: hits
+      .map((h) => doc.passages[h.doc] as Passage)
+      .filter((p) => p.page !== t.table.page || p.end < t.table.start || p.start > t.table.end)
+      .slice(0, 2)
+      .map((p) => evidence(p, null)),
+    kind,
+    ...EMPTY,
+    formula: t.formula,
+    cells: t.cells,
+    figure: t.value === null ? null : { value: t.value, scale: t.scale },
+  };
+}
+
+/** The span R1 picks (R0 without weights or when R1 finds no candidate). */
+function pickSpan(
+  doc: Indexed,
+  question: string,
+  ranked: readonly Passage[],
+  qTerms: QuestionTerms,
+  scores: number[],
+): Candidate | null {
+  const learned = doc.r1 && doc.r1.weights.length > 0 ? readR1(question, ranked, qTerms, doc.r1, scores) : null;
+  return learned ?? readR0(question, ranked, qTerms, { passageScores: scores });
+}
+
+/** A span answer, with the support of its sentence (0 when declined). */
+function readSpan(doc: Indexed, question: string, kind: QuestionKind): { result: AnswerResult; support: number } {
+  const hits = readerHits(doc, question);
+  const top = hits[0];
+  const qTerms = questionTerms(doc, question);
+  const declined = { result: none(kind, [...qTerms.weights.keys()].join(', ')), support: 0 };
+  if (!top) return declined;
+  const ranked = hits.map((h) => doc.passages[h.doc] as Passage);
+  const best = pickSpan(
+    doc,
+    question,
+    ranked,
+    qTerms,
+    hits.map((h) => h.score / top.score),
+  );
+  if (!best || best.support < doc.minSupport) return declined;
+  const chosen = ranked[best.passage] as Passage;
+  const alternatives = ranked
+    .filter((_, i) => i !== best.passage)
+    .slice(0, 2)
+    .map((p) => evidence(p, readR0(question, [p], qTerms)));
+  return {
+    result: {
+      answer: best.text,
+      score: Math.min(1, Math.max(0, best.score)),
+      passage: evidence(chosen, best),
+      page: chosen.page,
+      highlight: { start: best.start, end: best.end },
+      alternatives,
       kind,
       ...EMPTY,
-      formula: t.formula,
-      cells: t.cells,
-      figure: t.value === null ? null : { value: t.value, scale: t.scale },
-    };
+    },
+    support: best.support,
   };
+}
 
-  const readSpan = (question: string, kind: QuestionKind) => readSpanWithSupport(question, kind).result;
-  const readSpanWithSupport = (question: string, kind: QuestionKind): { result: AnswerResult; support: number } => {
-    const hits = readerHits(question);
-    const top = hits[0];
-    const qTerms = questionTerms(question);
-    const declined = { result: none(kind, [...qTerms.weights.keys()].join(', ')), support: 0 };
-    if (!top) return declined;
-    const ranked = hits.map((h) => passages[h.doc] as Passage);
-    const scores = hits.map((h) => h.score / top.score);
-    const best: Candidate | null = readSpanIn(question, ranked, qTerms, scores);
-    if (!best || best.support < minSupport) return declined;
-    const chosen = ranked[best.passage] as Passage;
-    const alternatives = ranked
+/** Pages by how well retrieval ranks them (1 for the best page). */
+function pageBoostOf(doc: Indexed, hits: readonly Hit[]): Map<number, number> {
+  const boost = new Map<number, number>();
+  const top = hits[0]?.score ?? 1;
+  for (const h of hits) {
+    const page = doc.passages[h.doc]?.page ?? 0;
+    boost.set(page, Math.max(boost.get(page) ?? 0, h.score / top));
+  }
+  return boost;
+}
+
+/** The short answer of a sentence answer: the cause, Yes/No, or a list's items (null: read a span instead). */
+function sentenceShortAnswer(
+  kind: QuestionKind,
+  question: string,
+  sentences: ReturnType<typeof rankSentences>,
+  quoted: ReturnType<typeof rankSentences>,
+): { answer: string | null; items: string[] | null } | null {
+  const best = sentences[0];
+  if (kind === 'explanatory') return { answer: causeIn(quoted), items: null };
+  if (kind === 'yesno') return { answer: best && polarity(question, best.text) ? 'Yes' : 'No', items: null };
+  for (const s of sentences.slice(0, 3)) {
+    const found = listItems(s.text);
+    if (found.length > 0) return { answer: found.join('; '), items: found };
+  }
+  return null;
+}
+
+/** Explanatory, yes/no and list questions: the sentences that answer, quoted with their page. */
+function sentenceAnswer(doc: Indexed, question: string, kind: QuestionKind): AnswerResult {
+  const q = contentTerms(doc, question);
+  const qs = [...q.weights.keys()];
+  const hits = doc.index.search(qs, 6, prefixesOf(question, isContent));
+  const top = hits[0];
+  if (!top) return none(kind, qs.join(', '));
+  const ranked = hits.map((h) => doc.passages[h.doc] as Passage);
+  const sentences = rankSentences(
+    ranked,
+    hits.map((h) => h.score / top.score),
+    q,
+    kind === 'explanatory',
+  );
+  const best = sentences[0];
+  if (!best || best.support < 0.25) return none(kind, qs.join(', '));
+  const passage = ranked[best.passage] as Passage;
+  const quoted = kind === 'explanatory' ? explanation(sentences, ranked) : [best];
+  const short = sentenceShortAnswer(kind, question, sentences, quoted);
+  if (!short) return readSpan(doc, question, kind).result;
+  const first = quoted[0] ?? best;
+  const last = quoted[quoted.length - 1] ?? best;
+  return {
+    answer: short.answer,
+    score: Math.min(1, best.score),
+    passage: evidence(passage, { start: first.start, end: last.end }),
+    page: passage.page,
+    highlight: { start: first.start, end: last.end },
+    alternatives: ranked
       .filter((_, i) => i !== best.passage)
       .slice(0, 2)
-      .map((p) => evidence(p, readR0(question, [p], qTerms)));
-    return {
-      result: {
-        answer: best.text,
-        score: Math.min(1, Math.max(0, best.score)),
-        passage: evidence(chosen, best),
-        page: chosen.page,
-        highlight: { start: best.start, end: best.end },
-        alternatives,
-        kind,
-        ...EMPTY,
-      },
-      support: best.support,
-    };
+      .map((p) => evidence(p, null)),
+    kind,
+    ...EMPTY,
+    quote: { text: quoted.map((s) => s.text).join(' '), page: passage.page },
+    items: short.items,
   };
+}
 
-  /** Pages by how well retrieval ranks them (1 for the best page). */
-  const pageBoostOf = (hits: readonly Hit[]) => {
-    const boost = new Map<number, number>();
-    const top = hits[0]?.score ?? 1;
-    for (const h of hits) {
-      const page = passages[h.doc]?.page ?? 0;
-      boost.set(page, Math.max(boost.get(page) ?? 0, h.score / top));
+/** What the table side knows about a question: the retrieved passages, page ranks and the best row. */
+interface TableContext {
+  hits: Hit[];
+  boost: Map<number, number>;
+  row: RowMatch | null;
+  q: Weighted;
+}
+
+/** Computed and yes/no questions: arithmetic over cells, a ratio's health, or whether a row moved. */
+function computedAnswer(doc: Indexed, question: string, kind: QuestionKind, c: TableContext): AnswerResult | null {
+  const op = operationOf(question);
+  if (op && doc.tables.length > 0) {
+    const t = compute(op, c.row, doc.tables, question, c.boost);
+    if (t && kind === 'computed') return fromTable(doc, kind, t, c.hits);
+    if (t && kind === 'yesno' && t.value !== null && (op.op === 'current_ratio' || op.op === 'quick_ratio')) {
+      // A ratio of 1 or more covers current liabilities: the usual test of a healthy one.
+      const r = fromTable(doc, kind, t, c.hits);
+      return { ...r, answer: t.value >= 1 ? 'Yes' : 'No', formula: `${t.formula} (healthy at 1.0 or above)` };
     }
-    return boost;
-  };
+  }
+  if (kind === 'yesno' && c.row && c.row.score >= ROW_MATCH) {
+    const m = moved(c.row, question);
+    if (m) return fromTable(doc, kind, m.answer, c.hits);
+  }
+  if (kind === 'yesno') return sentenceAnswer(doc, question, kind);
+  return null;
+}
 
-  const sentenceAnswer = (question: string, kind: QuestionKind): AnswerResult => {
-    const q = contentTerms(question);
-    const qs = [...q.weights.keys()];
-    const hits = index.search(qs, 6, prefixesOf(question, isContent));
-    const top = hits[0];
-    if (!top) return none(kind, qs.join(', '));
-    const ranked = hits.map((h) => passages[h.doc] as Passage);
-    const sentences = rankSentences(
-      ranked,
-      hits.map((h) => h.score / top.score),
-      q,
-      kind === 'explanatory',
-    );
-    const best = sentences[0];
-    if (!best || best.support < 0.25) return none(kind, qs.join(', '));
-    const passage = ranked[best.passage] as Passage;
-    const quoted = kind === 'explanatory' ? explanation(sentences, ranked) : [best];
-    const quote = quoted.map((s) => s.text).join(' ');
-    const first = quoted[0] ?? best;
-    const last = quoted[quoted.length - 1] ?? best;
-    let answer: string | null = null;
-    let items: string[] | null = null;
-    if (kind === 'explanatory') answer = causeIn(quoted);
-    else if (kind === 'yesno') answer = polarity(question, best.text) ? 'Yes' : 'No';
-    else {
-      for (const s of sentences.slice(0, 3)) {
-        const found = listItems(s.text);
-        if (found.length > 0) {
-          items = found;
-          break;
-        }
-      }
-      answer = items ? items.join('; ') : null;
-      if (!items) return readSpan(question, kind);
-    }
-    return {
-      answer,
-      score: Math.min(1, best.score),
-      passage: evidence(passage, { start: first.start, end: last.end }),
-      page: passage.page,
-      highlight: { start: first.start, end: last.end },
-      alternatives: ranked
-        .filter((_, i) => i !== best.passage)
-        .slice(0, 2)
-        .map((p) => evidence(p, null)),
-      kind,
-      ...EMPTY,
-      quote: { text: quote, page: passage.page },
-      items,
-    };
-  };
+/**
+ * A figure the question names by its row label comes from the table, with unit and period,
+ * unless a sentence covers the question clearly better than the row does.
+ */
+function figureAnswer(doc: Indexed, question: string, kind: QuestionKind, c: TableContext): AnswerResult {
+  const type = questionType(question);
+  const row = c.row;
+  if (row && row.score >= ROW_MATCH && (type === 'number' || type === 'other' || type === 'entity')) {
+    const t = lookup(row, question);
+    const span = readSpan(doc, question, kind);
+    if (t && (span.result.answer === null || row.coverage + 0.15 >= span.support))
+      return fromTable(doc, kind, t, c.hits);
+    return span.result;
+  }
+  return readSpan(doc, question, kind).result;
+}
 
+function answer(doc: Indexed, question: string): AnswerResult {
+  const kind = questionKind(question);
+  if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(doc, question, kind);
+  const q = { ...contentTerms(doc, question), text: question };
+  const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
+  const boost = pageBoostOf(doc, hits);
+  const rows = doc.tables.length > 0 ? matchRows(doc.tables, q, questionYears(question), boost) : [];
+  const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
+  if (kind === 'computed' || kind === 'yesno') {
+    const r = computedAnswer(doc, question, kind, c);
+    if (r) return r;
+  }
+  if (kind === 'choice' && doc.tables.length > 0) {
+    const t = choose(doc.tables, c.row && c.row.score >= 0.4 ? c.row : null, question, boost, q);
+    if (t) return fromTable(doc, kind, t, hits);
+  }
+  return figureAnswer(doc, question, kind, c);
+}
+
+/**
+ * Retrieve-then-read over one document: the text is cut into passages and indexed once, its
+ * tables rebuilt once; each question is typed (factoid, explanatory, yes/no, choice, computed,
+ * list) and answered in the form its type calls for, from the table cells or the sentences that
+ * support it. Reader R1 (R0 as its fallback) picks spans for factoid questions.
+ */
+export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
+  const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
+  const passages = chunkDocument(text, options);
+  const tables = findTables(text);
+  const doc: Indexed = {
+    text,
+    passages,
+    tables,
+    index: new PassageIndex(text, passages, tables),
+    readDepth: options.readDepth ?? 6,
+    // R1 declines below the threshold calibrated with its weights; R0 below the hand-set one.
+    minSupport: options.minSupport ?? r1?.minSupport ?? DEFAULT_MIN_SUPPORT,
+    r1,
+  };
   return {
     passages,
     tables,
-    retrieve,
+    retrieve: (question, limit) => doc.index.search(terms(question), limit, prefixesOf(question)),
     readerInput(question) {
-      const hits = readerHits(question);
+      const hits = readerHits(doc, question);
       const top = hits[0]?.score ?? 1;
       return {
         passages: hits.map((h) => passages[h.doc] as Passage),
         scores: hits.map((h) => h.score / top),
-        qTerms: questionTerms(question),
+        qTerms: questionTerms(doc, question),
       };
     },
-    answer(question) {
-      const kind = questionKind(question);
-      if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(question, kind);
-      const q = { ...contentTerms(question), text: question };
-      const hits = index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
-      const boost = pageBoostOf(hits);
-      const years = questionYears(question);
-      const rows: RowMatch[] = tables.length > 0 ? matchRows(tables, q, years, boost) : [];
-      const row = rows[0] ?? null;
-      if (kind === 'computed' || kind === 'yesno') {
-        const op = operationOf(question);
-        if (op && tables.length > 0) {
-          const t = compute(op, row, tables, question, boost);
-          if (t && kind === 'computed') return fromTable(kind, t, hits);
-          if (t && kind === 'yesno' && t.value !== null && (op.op === 'current_ratio' || op.op === 'quick_ratio')) {
-            // A ratio of 1 or more covers current liabilities: the usual test of a healthy one.
-            const r = fromTable(kind, t, hits);
-            return { ...r, answer: t.value >= 1 ? 'Yes' : 'No', formula: `${t.formula} (healthy at 1.0 or above)` };
-          }
-        }
-        if (kind === 'yesno' && row && row.score >= ROW_MATCH) {
-          const m = moved(row, question);
-          if (m) return fromTable(kind, m.answer, hits);
-        }
-        if (kind === 'yesno') return sentenceAnswer(question, kind);
-      }
-      if (kind === 'choice' && tables.length > 0) {
-        const t = choose(tables, row && row.score >= 0.4 ? row : null, question, boost, q);
-        if (t) return fromTable(kind, t, hits);
-      }
-      // A figure the question names by its row label comes from the table, with unit and period,
-      // unless a sentence covers the question clearly better than the row does.
-      const type = questionType(question);
-      if (row && row.score >= ROW_MATCH && (type === 'number' || type === 'other' || type === 'entity')) {
-        const t = lookup(row, question);
-        const span = readSpanWithSupport(question, kind);
-        if (t && (span.result.answer === null || row.coverage + 0.15 >= span.support)) return fromTable(kind, t, hits);
-        return span.result;
-      }
-      return readSpan(question, kind);
-    },
+    answer: (question) => answer(doc, question),
   };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createDocQa } from './engine';
-import { examplesFor, fit, score } from './r1-train';
 import R1_WEIGHTS from './r1-weights.json';
 import { choose, FEATURES, r1Candidates } from './reader-r1';
+import { examplesFor, fit, score } from './training/r1-train';
 
 describe('reader R1', () => {
   it('ships weights for exactly the features it computes', () => {

@@ -13,7 +13,7 @@ import {
   questionType,
   spansOf,
 } from './reader';
-import { f1Score } from './squad';
+import { f1Score } from './squad-metric';
 import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
 /**
@@ -383,6 +383,286 @@ interface SentenceHits {
   support: number;
 }
 
+/** What the features need to know about the question, computed once per question. */
+interface QuestionView {
+  qTerms: QuestionTerms;
+  /** Index of the question's type in Q_TYPES. */
+  qi: number;
+  inQuestion: (w: string) => boolean;
+  asksPercent: boolean;
+  /** The noun after "what"/"which" ("What river …" → "river"). */
+  askedNoun: string | undefined;
+  /** Total weight of the question's terms (1 when it has none). */
+  total: number;
+  /** Number of distinct question terms (1 when none). */
+  nq: number;
+  qOffsets: Map<string, number>;
+}
+
+function questionView(question: string, qTerms: QuestionTerms): QuestionView {
+  return {
+    qTerms,
+    qi: Q_TYPES.indexOf(questionType(question)),
+    inQuestion: (w: string) => qTerms.weights.has(termOf(w)),
+    asksPercent: /\bper ?cent(?:age)?\b|%/i.test(question),
+    askedNoun: /\b(?:what|which) ([a-z]+)/i.exec(question)?.[1]?.toLowerCase(),
+    total: qTerms.total || 1,
+    nq: qTerms.weights.size || 1,
+    qOffsets: questionOffsets(question, qTerms),
+  };
+}
+
+/** The sentences of the passages that hold at least one question word, with the best support among them. */
+function sentenceHits(
+  passages: readonly Passage[],
+  q: QuestionView,
+): { sentences: SentenceHits[]; maxSupport: number } {
+  const sentences: SentenceHits[] = [];
+  let maxSupport = 0;
+  for (const [pi, passage] of passages.entries()) {
+    for (const [ss, se] of passage.sentences) {
+      const text = passage.text.slice(ss, se);
+      const match: number[] = [];
+      const termsAt: Array<string | null> = [];
+      const found = new Set<string>();
+      for (const w of wordSpans(text)) {
+        const term = termOf(w.word);
+        const weight = STOPWORDS.has(w.word) ? undefined : q.qTerms.weights.get(term);
+        match.push(weight ?? 0);
+        termsAt.push(weight === undefined ? null : term);
+        if (weight !== undefined) found.add(term);
+      }
+      if (found.size === 0) continue;
+      let support = 0;
+      for (const term of found) support += q.qTerms.weights.get(term) ?? 0;
+      support /= q.total;
+      maxSupport = Math.max(maxSupport, support);
+      sentences.push({ passage: pi, start: ss, text, match, terms: termsAt, found: found.size, support });
+    }
+  }
+  return { sentences, maxSupport };
+}
+
+/** A candidate span inside its tagged sentence: the words it covers and how many are the question's. */
+interface SpanView {
+  q: QuestionView;
+  s: SentenceHits;
+  t: Tagged;
+  span: Span;
+  first: number;
+  last: number;
+  length: number;
+  qWords: number;
+  spanText: string;
+}
+
+/** The span as words [first, last] of its sentence; null when it does not cover whole words or only question words. */
+function viewOf(q: QuestionView, s: SentenceHits, t: Tagged, span: Span): SpanView | null {
+  const words = t.words;
+  const first = words.findIndex((w) => w.start >= span.start);
+  if (first < 0) return null;
+  let last = first;
+  while (last + 1 < words.length && (words[last + 1]?.end ?? 0) <= span.end) last += 1;
+  if ((words[first]?.end ?? 0) > span.end) return null;
+  const length = last - first + 1;
+  let qWords = 0;
+  for (let i = first; i <= last; i += 1) if ((s.match[i] ?? 0) > 0) qWords += 1;
+  if (qWords === length) return null;
+  return { q, s, t, span, first, last, length, qWords, spanText: s.text.slice(span.start, span.end) };
+}
+
+/** Features are written in FEATURES order, one family after another. */
+class FeatureRow {
+  readonly f = new Array<number>(FEATURES.length).fill(0);
+  private k = 0;
+  set(x: number) {
+    this.f[this.k] = x;
+    this.k += 1;
+  }
+}
+
+/** How much of the question the span's sentence and passage cover. */
+function coverageFeatures(row: FeatureRow, v: SpanView, maxSupport: number, passageScore: number, local: number) {
+  const { s } = v;
+  row.set(1);
+  row.set(s.support);
+  row.set(maxSupport > 0 ? s.support / maxSupport : 0);
+  row.set(s.support >= maxSupport - 1e-9 ? 1 : 0);
+  row.set(s.found / v.q.nq);
+  row.set(local);
+  row.set(passageScore);
+  row.set(s.passage === 0 ? 1 : 0);
+  row.set(s.passage === 1 ? 1 : 0);
+  row.set(v.qWords / v.length);
+  row.set(v.qWords > 0 ? 1 : 0);
+  let bucket = false;
+  for (const n of LENGTHS) {
+    const on = !bucket && v.length <= n;
+    if (on) bucket = true;
+    row.set(on ? 1 : 0);
+  }
+}
+
+/** Where the question's words sit around the span: nearest on each side, their weight on each side. */
+interface Around {
+  nearest: Map<string, number>;
+  nearLeft: number;
+  nearRight: number;
+  leftWeight: number;
+  rightWeight: number;
+}
+
+function around(v: SpanView): Around {
+  const { first, last } = v;
+  const { terms, match } = v.s;
+  const a: Around = {
+    nearest: new Map(),
+    nearLeft: Number.POSITIVE_INFINITY,
+    nearRight: Number.POSITIVE_INFINITY,
+    leftWeight: 0,
+    rightWeight: 0,
+  };
+  for (let i = 0; i < v.t.words.length; i += 1) {
+    const term = terms[i];
+    if (!term || (i >= first && i <= last)) continue;
+    const d = i < first ? first - i : i - last;
+    if (i < first) {
+      a.nearLeft = Math.min(a.nearLeft, d);
+      a.leftWeight += match[i] ?? 0;
+    } else {
+      a.nearRight = Math.min(a.nearRight, d);
+      a.rightWeight += match[i] ?? 0;
+    }
+    const prev = a.nearest.get(term);
+    if (prev === undefined || d < prev) a.nearest.set(term, d);
+  }
+  return a;
+}
+
+/** IDF of distinct question terms among words [a, b], outside the span. */
+function windowWeight(v: SpanView, a: number, b: number): number {
+  const seen = new Set<string>();
+  let sum = 0;
+  for (let i = Math.max(0, a); i <= Math.min(v.t.words.length - 1, b); i += 1) {
+    if (i >= v.first && i <= v.last) continue;
+    const term = v.s.terms[i];
+    if (term && !seen.has(term)) {
+      seen.add(term);
+      sum += v.s.match[i] ?? 0;
+    }
+  }
+  return sum / v.q.total;
+}
+
+/** Distance to the matched words and their weight near the span. */
+function proximityFeatures(row: FeatureRow, v: SpanView, a: Around) {
+  const { first, last } = v;
+  const near = Math.min(a.nearLeft, a.nearRight);
+  row.set(Number.isFinite(near) ? 1 / (1 + near) : 0);
+  row.set(Number.isFinite(a.nearLeft) ? 1 / a.nearLeft : 0);
+  row.set(Number.isFinite(a.nearRight) ? 1 / a.nearRight : 0);
+  row.set(Number.isFinite(a.nearLeft) ? 1 : 0);
+  row.set(Number.isFinite(a.nearRight) ? 1 : 0);
+  row.set(windowWeight(v, first - 3, last + 3));
+  row.set(windowWeight(v, first - 6, last + 6));
+  row.set(a.leftWeight + a.rightWeight > 0 ? a.leftWeight / (a.leftWeight + a.rightWeight) : 0.5);
+  row.set(v.t.words.length > 1 ? first / (v.t.words.length - 1) : 0);
+}
+
+/** The nearest non-stopword among the four words before the span is a question word ("revenue of $X"). */
+function lineItem(v: SpanView): number {
+  const words = v.t.words;
+  for (let i = v.first - 1; i >= Math.max(0, v.first - 4); i -= 1) {
+    const w = words[i]?.word ?? '';
+    if (STOPWORDS.has(w)) continue;
+    return v.q.inQuestion(w) ? 1 : 0;
+  }
+  return 0;
+}
+
+/** What the span looks like: capitals, parts of speech, stopwords at its edges, a whole clause, brackets. */
+function shapeFeatures(row: FeatureRow, v: SpanView) {
+  const { first, last, spanText, q, t } = v;
+  const { text } = v.s;
+  const words = t.words;
+  const tagsInside = t.tags.slice(first, last + 1);
+  const lastTags = t.tags[last] ?? [];
+  const before = text.slice(Math.max(0, v.span.start - 2), v.span.start);
+  const after = text.slice(v.span.end, v.span.end + 2);
+  const clauseStart = first === 0 || CLAUSE_GAP.test(text.slice(words[first - 1]?.end ?? 0, v.span.start));
+  const clauseEnd =
+    last === words.length - 1 || CLAUSE_GAP.test(text.slice(v.span.end, words[last + 1]?.start ?? text.length));
+  const askedNoun = q.askedNoun;
+  row.set(/^[A-Z]/.test(spanText) ? 1 : 0);
+  row.set(lineItem(v));
+  row.set(
+    askedNoun && tagsInside.length > 0 && words.slice(first, last + 1).some((w) => stem(w.word) === stem(askedNoun))
+      ? 1
+      : 0,
+  );
+  row.set(first > 0 && q.inQuestion(words[first - 1]?.word ?? '') ? 1 : 0);
+  row.set(last + 1 < words.length && q.inQuestion(words[last + 1]?.word ?? '') ? 1 : 0);
+  row.set(lastTags.includes('Noun') || lastTags.includes('Value') ? 1 : 0);
+  row.set(tagsInside.some((x) => x.includes('Verb')) ? 1 : 0);
+  row.set(isYear(spanText) ? 1 : 0);
+  row.set(q.asksPercent && !/%|percent|per cent|points?$/i.test(spanText) ? 1 : 0);
+  row.set(STOPWORDS.has(words[first]?.word ?? '') ? 1 : 0);
+  row.set(STOPWORDS.has(words[last]?.word ?? '') ? 1 : 0);
+  row.set(clauseStart && clauseEnd ? 1 : 0);
+  row.set(before.includes('(') && after.includes(')') ? 1 : 0);
+}
+
+/** The words and marks right before and after the span. */
+function neighbourFeatures(row: FeatureRow, v: SpanView) {
+  const { first, last, t } = v;
+  const { text } = v.s;
+  const words = t.words;
+  const before = text.slice(Math.max(0, v.span.start - 2), v.span.start);
+  const after = text.slice(v.span.end, v.span.end + 2);
+  row.set((t.tags[first - 1] ?? []).includes('Verb') ? 1 : 0);
+  row.set((t.tags[last + 1] ?? []).includes('Verb') ? 1 : 0);
+  row.set(/^(?:the|a|an|its|their|his|her)$/.test(words[first - 1]?.word ?? '') ? 1 : 0);
+  row.set(words[last + 1]?.word === 'of' ? 1 : 0);
+  row.set(first > 0 && /,\s*$/.test(text.slice(words[first - 1]?.end ?? 0, v.span.start)) ? 1 : 0);
+  row.set(
+    last + 1 < words.length && /^\s*,/.test(text.slice(v.span.end, words[last + 1]?.start ?? text.length)) ? 1 : 0,
+  );
+  row.set((t.tags[first - 1] ?? []).includes('Preposition') ? 1 : 0);
+  row.set(/["“]\s*$/.test(before) && /^\s*["”]/.test(after) ? 1 : 0);
+}
+
+const TYPE_BASE = FEATURES.indexOf(`type:${Q_TYPES[0]}:${SPAN_KINDS[0]}`);
+const HEAD_BASE = FEATURES.indexOf(`head:${Q_TYPES[0]}:${HEADS[0]}`);
+const PREP_BASE = FEATURES.indexOf(`prep:${Q_TYPES[0]}:${PREP_GROUPS[0]?.[0]}`);
+
+/** The span's kind, head and preceding preposition, each crossed with what the question asks for. */
+function crossFeatures(f: number[], v: SpanView) {
+  const { qi } = v.q;
+  f[TYPE_BASE + qi * SPAN_KINDS.length + SPAN_KINDS.indexOf(v.span.kind)] = 1;
+  f[HEAD_BASE + qi * HEADS.length + HEADS.indexOf(headOf(v.t.tags[v.last] ?? []))] = 1;
+  const prevWord = v.first > 0 ? (v.t.words[v.first - 1]?.word ?? '') : '';
+  const prep = PREP_GROUPS.findIndex(([, re]) => re.test(prevWord));
+  if (prep >= 0) f[PREP_BASE + qi * PREP_GROUPS.length + prep] = 1;
+}
+
+/** All of a span's features, in FEATURES order. */
+function spanFeatures(v: SpanView, maxSupport: number, passageScore: number): number[] {
+  const a = around(v);
+  let local = 0;
+  for (const [term, d] of a.nearest) local += (v.q.qTerms.weights.get(term) ?? 0) / (1 + d / 3);
+  local /= v.q.total;
+  const row = new FeatureRow();
+  coverageFeatures(row, v, maxSupport, passageScore, local);
+  proximityFeatures(row, v, a);
+  shapeFeatures(row, v);
+  const { align, alignSide } = alignment(v.q.qOffsets, v.s.terms, v.s.match, v.first, v.last, v.q.total);
+  row.set(align);
+  row.set(alignSide);
+  neighbourFeatures(row, v);
+  crossFeatures(row.f, v);
+  return row.f;
+}
+
 /** Every candidate of the passages with its features (used by training and by the reader). */
 export function r1Candidates(
   question: string,
@@ -390,182 +670,22 @@ export function r1Candidates(
   qTerms: QuestionTerms,
   passageScores?: readonly number[],
 ): R1Candidate[] {
-  const type = questionType(question);
-  const qi = Q_TYPES.indexOf(type);
-  const inQuestion = (w: string) => qTerms.weights.has(termOf(w));
-  const asksPercent = /\bper ?cent(?:age)?\b|%/i.test(question);
-  const askedNoun = /\b(?:what|which) ([a-z]+)/i.exec(question)?.[1]?.toLowerCase();
-  const total = qTerms.total || 1;
-  const qOffsets = questionOffsets(question, qTerms);
-  const sentences: SentenceHits[] = [];
-  let maxSupport = 0;
-  for (const [pi, passage] of passages.entries()) {
-    for (const [ss, se] of passage.sentences) {
-      const text = passage.text.slice(ss, se);
-      const plain = wordSpans(text);
-      const match: number[] = [];
-      const termsAt: Array<string | null> = [];
-      const found = new Set<string>();
-      for (const w of plain) {
-        const term = termOf(w.word);
-        const weight = STOPWORDS.has(w.word) ? undefined : qTerms.weights.get(term);
-        match.push(weight ?? 0);
-        termsAt.push(weight === undefined ? null : term);
-        if (weight !== undefined) found.add(term);
-      }
-      if (found.size === 0) continue;
-      let support = 0;
-      for (const term of found) support += qTerms.weights.get(term) ?? 0;
-      support /= total;
-      maxSupport = Math.max(maxSupport, support);
-      sentences.push({ passage: pi, start: ss, text, match, terms: termsAt, found: found.size, support });
-    }
-  }
+  const q = questionView(question, qTerms);
+  const { sentences, maxSupport } = sentenceHits(passages, q);
   const out: R1Candidate[] = [];
-  const base = FEATURES.indexOf(`type:${Q_TYPES[0]}:${SPAN_KINDS[0]}`);
-  const headBase = FEATURES.indexOf(`head:${Q_TYPES[0]}:${HEADS[0]}`);
-  const prepBase = FEATURES.indexOf(`prep:${Q_TYPES[0]}:${PREP_GROUPS[0]?.[0]}`);
   for (const s of sentences) {
-    const { text, match, terms } = s;
-    const passageScore = passageScores?.[s.passage] ?? 1;
-    const t = tagged(text);
-    const words = t.words;
-    const nq = qTerms.weights.size || 1;
-    /** IDF of distinct question terms among words [a, b], outside [first, last]. */
-    const windowWeight = (a: number, b: number, first: number, last: number) => {
-      const seen = new Set<string>();
-      let sum = 0;
-      for (let i = Math.max(0, a); i <= Math.min(words.length - 1, b); i += 1) {
-        if (i >= first && i <= last) continue;
-        const term = terms[i];
-        if (term && !seen.has(term)) {
-          seen.add(term);
-          sum += match[i] ?? 0;
-        }
-      }
-      return sum / total;
-    };
-    for (const span of candidates(text, t, (w) => inQuestion(w))) {
-      const first = words.findIndex((w) => w.start >= span.start);
-      if (first < 0) continue;
-      let last = first;
-      while (last + 1 < words.length && (words[last + 1]?.end ?? 0) <= span.end) last += 1;
-      if ((words[first]?.end ?? 0) > span.end) continue;
-      const length = last - first + 1;
-      let qWords = 0;
-      for (let i = first; i <= last; i += 1) if ((match[i] ?? 0) > 0) qWords += 1;
-      if (qWords === length) continue;
-      const nearest = new Map<string, number>();
-      let nearLeft = Number.POSITIVE_INFINITY;
-      let nearRight = Number.POSITIVE_INFINITY;
-      let leftWeight = 0;
-      let rightWeight = 0;
-      for (let i = 0; i < words.length; i += 1) {
-        const term = terms[i];
-        if (!term || (i >= first && i <= last)) continue;
-        const d = i < first ? first - i : i - last;
-        if (i < first) {
-          nearLeft = Math.min(nearLeft, d);
-          leftWeight += match[i] ?? 0;
-        } else {
-          nearRight = Math.min(nearRight, d);
-          rightWeight += match[i] ?? 0;
-        }
-        const prev = nearest.get(term);
-        if (prev === undefined || d < prev) nearest.set(term, d);
-      }
-      const near = Math.min(nearLeft, nearRight);
-      const { align, alignSide } = alignment(qOffsets, terms, match, first, last, total);
-      let local = 0;
-      for (const [term, d] of nearest) local += (qTerms.weights.get(term) ?? 0) / (1 + d / 3);
-      local /= total;
-      let lineItem = 0;
-      for (let i = first - 1; i >= Math.max(0, first - 4); i -= 1) {
-        const w = words[i]?.word ?? '';
-        if (STOPWORDS.has(w)) continue;
-        if (inQuestion(w)) lineItem = 1;
-        break;
-      }
-      const spanText = text.slice(span.start, span.end);
-      const tagsInside = t.tags.slice(first, last + 1);
-      const lastTags = t.tags[last] ?? [];
-      const before = text.slice(Math.max(0, span.start - 2), span.start);
-      const after = text.slice(span.end, span.end + 2);
-      const clauseStart = first === 0 || CLAUSE_GAP.test(text.slice(words[first - 1]?.end ?? 0, span.start));
-      const clauseEnd =
-        last === words.length - 1 || CLAUSE_GAP.test(text.slice(span.end, words[last + 1]?.start ?? text.length));
-      const f = new Array<number>(FEATURES.length).fill(0);
-      let k = 0;
-      const set = (x: number) => {
-        f[k] = x;
-        k += 1;
-      };
-      set(1);
-      set(s.support);
-      set(maxSupport > 0 ? s.support / maxSupport : 0);
-      set(s.support >= maxSupport - 1e-9 ? 1 : 0);
-      set(s.found / nq);
-      set(local);
-      set(passageScore);
-      set(s.passage === 0 ? 1 : 0);
-      set(s.passage === 1 ? 1 : 0);
-      set(qWords / length);
-      set(qWords > 0 ? 1 : 0);
-      let bucket = false;
-      for (const n of LENGTHS) {
-        const on = !bucket && length <= n;
-        if (on) bucket = true;
-        set(on ? 1 : 0);
-      }
-      set(Number.isFinite(near) ? 1 / (1 + near) : 0);
-      set(Number.isFinite(nearLeft) ? 1 / nearLeft : 0);
-      set(Number.isFinite(nearRight) ? 1 / nearRight : 0);
-      set(Number.isFinite(nearLeft) ? 1 : 0);
-      set(Number.isFinite(nearRight) ? 1 : 0);
-      set(windowWeight(first - 3, last + 3, first, last));
-      set(windowWeight(first - 6, last + 6, first, last));
-      set(leftWeight + rightWeight > 0 ? leftWeight / (leftWeight + rightWeight) : 0.5);
-      set(words.length > 1 ? first / (words.length - 1) : 0);
-      set(/^[A-Z]/.test(spanText) ? 1 : 0);
-      set(lineItem);
-      set(
-        askedNoun && tagsInside.length > 0 && words.slice(first, last + 1).some((w) => stem(w.word) === stem(askedNoun))
-          ? 1
-          : 0,
-      );
-      set(first > 0 && inQuestion(words[first - 1]?.word ?? '') ? 1 : 0);
-      set(last + 1 < words.length && inQuestion(words[last + 1]?.word ?? '') ? 1 : 0);
-      set(lastTags.includes('Noun') || lastTags.includes('Value') ? 1 : 0);
-      set(tagsInside.some((x) => x.includes('Verb')) ? 1 : 0);
-      set(isYear(spanText) ? 1 : 0);
-      set(asksPercent && !/%|percent|per cent|points?$/i.test(spanText) ? 1 : 0);
-      set(STOPWORDS.has(words[first]?.word ?? '') ? 1 : 0);
-      set(STOPWORDS.has(words[last]?.word ?? '') ? 1 : 0);
-      set(clauseStart && clauseEnd ? 1 : 0);
-      set(before.includes('(') && after.includes(')') ? 1 : 0);
-      set(align);
-      set(alignSide);
-      set((t.tags[first - 1] ?? []).includes('Verb') ? 1 : 0);
-      set((t.tags[last + 1] ?? []).includes('Verb') ? 1 : 0);
-      set(/^(?:the|a|an|its|their|his|her)$/.test(words[first - 1]?.word ?? '') ? 1 : 0);
-      set(words[last + 1]?.word === 'of' ? 1 : 0);
-      set(first > 0 && /,\s*$/.test(text.slice(words[first - 1]?.end ?? 0, span.start)) ? 1 : 0);
-      set(last + 1 < words.length && /^\s*,/.test(text.slice(span.end, words[last + 1]?.start ?? text.length)) ? 1 : 0);
-      set((t.tags[first - 1] ?? []).includes('Preposition') ? 1 : 0);
-      set(/["“]\s*$/.test(before) && /^\s*["”]/.test(after) ? 1 : 0);
-      f[base + qi * SPAN_KINDS.length + SPAN_KINDS.indexOf(span.kind)] = 1;
-      f[headBase + qi * HEADS.length + HEADS.indexOf(headOf(lastTags))] = 1;
-      const prevWord = first > 0 ? (words[first - 1]?.word ?? '') : '';
-      const prep = PREP_GROUPS.findIndex(([, re]) => re.test(prevWord));
-      if (prep >= 0) f[prepBase + qi * PREP_GROUPS.length + prep] = 1;
+    const t = tagged(s.text);
+    for (const span of candidates(s.text, t, q.inQuestion)) {
+      const v = viewOf(q, s, t, span);
+      if (!v) continue;
       out.push({
         passage: s.passage,
         start: s.start + span.start,
         end: s.start + span.end,
-        text: spanText,
+        text: v.spanText,
         score: 0,
         support: s.support,
-        features: f,
+        features: spanFeatures(v, maxSupport, passageScores?.[s.passage] ?? 1),
       });
     }
   }

@@ -310,6 +310,191 @@ function rowPair(
   return best;
 }
 
+/** What every table operation reads: the best row match, the tables, the question and page ranks. */
+interface ComputeInput {
+  match: RowMatch | null;
+  tables: readonly Table[];
+  question: string;
+  years: number[];
+  pageBoost: ReadonlyMap<number, number>;
+}
+
+type Handler<K extends Operation['op']> = (op: Extract<Operation, { op: K }>, x: ComputeInput) => TableAnswer | null;
+
+const byPageRank = (tables: readonly Table[], pageBoost: ReadonlyMap<number, number>) =>
+  [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0));
+
+/** Current ratio (current assets / current liabilities) and quick ratio (less inventories), from one balance sheet. */
+const liquidity: Handler<'current_ratio' | 'quick_ratio'> = (op, x) => {
+  for (const table of byPageRank(x.tables, x.pageBoost)) {
+    const assets = findRow(table, /^total current assets$/i);
+    const liabilities = findRow(table, /^total current liabilities$/i);
+    if (!assets || !liabilities) continue;
+    const col = columnFor(table, assets, x.question, x.years[0] ?? null);
+    const a = assets.cells[col];
+    const l = liabilities.cells[col];
+    if (!a?.amount || !l?.amount || l.amount.value === 0) continue;
+    const cells = [ref(table, assets, col, a), ref(table, liabilities, col, l)];
+    if (op.op === 'current_ratio') {
+      const v = a.amount.value / l.amount.value;
+      const formula = `${fmt(a.amount.value)} / ${fmt(l.amount.value)} = ${fmt(v)}`;
+      return result(table, v, '', '', formula, cells, 1, period(table, col));
+    }
+    const inventory = findRow(table, /^inventor(?:y|ies)\b/i);
+    const inv = inventory?.cells[col];
+    if (!inventory || !inv?.amount) continue;
+    cells.splice(1, 0, ref(table, inventory, col, inv));
+    const v = (a.amount.value - inv.amount.value) / l.amount.value;
+    const formula = `(${fmt(a.amount.value)} − ${fmt(inv.amount.value)}) / ${fmt(l.amount.value)} = ${fmt(v)}`;
+    return result(table, v, '', '', formula, cells, 1, period(table, col));
+  }
+  return null;
+};
+
+/** The two rows of "A to B" or "share of total": found together in one table. */
+function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeInput) {
+  const { match } = x;
+  if (op.op === 'ratio') {
+    // "Net debt to EBITDA" printed as a row is a lookup.
+    const printed =
+      match && [...terms(`${op.numerator} ${op.denominator}`)].every((t) => labelTerms(match.row.label).has(t));
+    return printed ? null : rowPair(x.tables, op.numerator, op.denominator, x.pageBoost);
+  }
+  const whole =
+    /\bof (?:the )?(total [a-z ]+?)(?: did| were| was| is| are| in| at|\?|$)/i.exec(x.question)?.[1] ?? 'total';
+  return rowPair(x.tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, x.pageBoost);
+}
+
+/** A to B (a plain ratio) and share of total (a percentage). */
+const rowRatio: Handler<'ratio' | 'share'> = (op, x) => {
+  const pair = pairFor(op, x);
+  if (!pair) return null;
+  const { table, top, bottom } = pair;
+  const percent = op.op === 'share';
+  const col = columnFor(table, top, x.question, x.years[0] ?? null);
+  const a = top.cells[col];
+  const b = bottom.cells[col];
+  if (!a?.amount || !b?.amount || b.amount.value === 0) return null;
+  const v = (a.amount.value / b.amount.value) * (percent ? 100 : 1);
+  return result(
+    table,
+    v,
+    percent ? 'percent' : '',
+    '',
+    `${fmt(a.amount.value)} / ${fmt(b.amount.value)}${percent ? ' × 100' : ''} = ${fmt(v)}${percent ? '%' : ''}`,
+    [ref(table, top, col, a), ref(table, bottom, col, b)],
+    0.8,
+    period(table, col),
+  );
+};
+
+/** The row a margin divides by revenue: gross profit, operating income, EBITDA or net income. */
+function marginNumerator(of: string): RegExp {
+  if (of === 'gross') return /^gross (?:profit|margin|income)\b/i;
+  if (of.includes('operating'))
+    return new RegExp(`^${of.includes('adjusted') ? 'adjusted ' : ''}operating (?:income|profit)`, 'i');
+  if (of.includes('ebitda')) return /ebitda$/i;
+  return /^net (?:income|earnings|profit)\b/i;
+}
+
+/** A margin: its profit row over revenue, in the matched row's table first. */
+const margin: Handler<'margin'> = (op, x) => {
+  const { match } = x;
+  // A margin the table prints is a lookup, not a computation.
+  if (match && /margin/i.test(match.row.label)) return null;
+  const ranked = byPageRank(x.tables, x.pageBoost);
+  const numerator = marginNumerator(op.of.toLowerCase());
+  for (const table of match ? [match.table, ...ranked.filter((t) => t !== match.table)] : ranked) {
+    const top = findRow(table, numerator);
+    const bottom = findRow(table, /^(?:total )?(?:net )?(?:revenues?|sales|net sales|turnover)\b/i);
+    if (!top || !bottom || top === bottom) continue;
+    const col = columnFor(table, top, x.question, x.years[0] ?? null);
+    const a = top.cells[col];
+    const b = bottom.cells[col];
+    if (!a?.amount || !b?.amount || b.amount.value === 0) continue;
+    const v = (a.amount.value / b.amount.value) * 100;
+    return result(
+      table,
+      v,
+      'percent',
+      '',
+      `${fmt(a.amount.value)} / ${fmt(b.amount.value)} × 100 = ${fmt(v)}%`,
+      [ref(table, top, col, a), ref(table, bottom, col, b)],
+      0.8,
+      period(table, col),
+    );
+  }
+  return null;
+};
+
+/** The matched row with its scale and currency, for operations over one row. */
+function rowInput(match: RowMatch) {
+  const { table, row } = match;
+  const scale = rowScale(table, row);
+  const currency =
+    scale === 'percent' ? '' : (row.cells.find((c) => c?.amount?.currency)?.amount?.currency ?? table.currency);
+  return { table, row, scale, currency };
+}
+
+/** Change and percentage change of the matched row between two periods. */
+const change: Handler<'change' | 'pct_change'> = (op, x) => {
+  if (!x.match) return null;
+  const { table, row, scale, currency } = rowInput(x.match);
+  const cols = changeColumns(table, row, x.years);
+  if (!cols) return null;
+  const [n, o] = cols;
+  const newer = row.cells[n];
+  const older = row.cells[o];
+  if (!newer?.amount || !older?.amount) return null;
+  const a = newer.amount.value;
+  const b = older.amount.value;
+  const cells = [ref(table, row, n, newer), ref(table, row, o, older)];
+  const when = `${period(table, o)} to ${period(table, n)}`;
+  if (op.op === 'change') {
+    const v = a - b;
+    return result(table, v, scale, currency, `${fmt(a)} − ${fmt(b)} = ${fmt(v)}`, cells, x.match.score, when);
+  }
+  if (b === 0) return null;
+  const v = ((a - b) / Math.abs(b)) * 100;
+  const formula = `(${fmt(a)} − ${fmt(b)}) / ${fmt(b)} × 100 = ${fmt(v)}%`;
+  return result(table, v, 'percent', '', formula, cells, x.match.score, when);
+};
+
+/** Average and sum over the years named (a range counts every year in it), else every column. */
+const aggregate: Handler<'sum' | 'average'> = (op, x) => {
+  if (!x.match) return null;
+  const { table, row, scale, currency } = rowInput(x.match);
+  const cols = yearColumns(table, row).filter((c) => x.years.length < 2 || x.years.includes(c.year));
+  const used = (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1))).filter(
+    (i) => i >= 0 && row.cells[i]?.amount,
+  );
+  if (used.length < 2) return null;
+  const values = used.map((i) => row.cells[i]?.amount?.value ?? 0);
+  const total = values.reduce((s, v) => s + v, 0);
+  const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
+  const terms_ = values.map((v) => fmt(v)).join(' + ');
+  const when = used.map((i) => period(table, i)).join(', ');
+  if (op.op === 'sum')
+    return result(table, total, scale, currency, `${terms_} = ${fmt(total)}`, cells, x.match.score, when);
+  const v = total / values.length;
+  return result(table, v, scale, currency, `(${terms_}) / ${values.length} = ${fmt(v)}`, cells, x.match.score, when);
+};
+
+/** One handler per operation. */
+const OPERATIONS: {
+  [K in Operation['op']]: (op: Extract<Operation, { op: K }>, x: ComputeInput) => TableAnswer | null;
+} = {
+  current_ratio: liquidity,
+  quick_ratio: liquidity,
+  ratio: rowRatio,
+  share: rowRatio,
+  margin,
+  change,
+  pct_change: change,
+  sum: aggregate,
+  average: aggregate,
+};
+
 /**
  * Arithmetic over named cells: change, percentage change, average, sum, ratios (current, quick,
  * A to B), margins and share of total. The formula shows the cells it used.
@@ -321,167 +506,8 @@ export function compute(
   question: string,
   pageBoost: ReadonlyMap<number, number>,
 ): TableAnswer | null {
-  const years = questionYears(question);
-  if (op.op === 'current_ratio' || op.op === 'quick_ratio') {
-    const ranked = [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0));
-    for (const table of ranked) {
-      const assets = findRow(table, /^total current assets$/i);
-      const liabilities = findRow(table, /^total current liabilities$/i);
-      if (!assets || !liabilities) continue;
-      const col = columnFor(table, assets, question, years[0] ?? null);
-      const a = assets.cells[col];
-      const l = liabilities.cells[col];
-      if (!a?.amount || !l?.amount || l.amount.value === 0) continue;
-      const cells = [ref(table, assets, col, a), ref(table, liabilities, col, l)];
-      if (op.op === 'current_ratio') {
-        const v = a.amount.value / l.amount.value;
-        return result(
-          table,
-          v,
-          '',
-          '',
-          `${fmt(a.amount.value)} / ${fmt(l.amount.value)} = ${fmt(v)}`,
-          cells,
-          1,
-          period(table, col),
-        );
-      }
-      const inventory = findRow(table, /^inventor(?:y|ies)\b/i);
-      const inv = inventory?.cells[col];
-      if (!inventory || !inv?.amount) continue;
-      cells.splice(1, 0, ref(table, inventory, col, inv));
-      const v = (a.amount.value - inv.amount.value) / l.amount.value;
-      return result(
-        table,
-        v,
-        '',
-        '',
-        `(${fmt(a.amount.value)} − ${fmt(inv.amount.value)}) / ${fmt(l.amount.value)} = ${fmt(v)}`,
-        cells,
-        1,
-        period(table, col),
-      );
-    }
-    return null;
-  }
-
-  if (op.op === 'ratio' || op.op === 'share') {
-    let pair: { table: Table; top: Row; bottom: Row } | null = null;
-    if (op.op === 'ratio') {
-      // "Net debt to EBITDA" printed as a row is a lookup.
-      const printed =
-        match && [...terms(`${op.numerator} ${op.denominator}`)].every((t) => labelTerms(match.row.label).has(t));
-      if (printed) return null;
-      pair = rowPair(tables, op.numerator, op.denominator, pageBoost);
-    } else {
-      const whole =
-        /\bof (?:the )?(total [a-z ]+?)(?: did| were| was| is| are| in| at|\?|$)/i.exec(question)?.[1] ?? 'total';
-      pair = rowPair(tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, pageBoost);
-    }
-    if (!pair) return null;
-    const { table, top, bottom } = pair;
-    const percent = op.op === 'share';
-    const col = columnFor(table, top, question, years[0] ?? null);
-    const a = top.cells[col];
-    const b = bottom.cells[col];
-    if (!a?.amount || !b?.amount || b.amount.value === 0) return null;
-    const v = (a.amount.value / b.amount.value) * (percent ? 100 : 1);
-    return result(
-      table,
-      v,
-      percent ? 'percent' : '',
-      '',
-      `${fmt(a.amount.value)} / ${fmt(b.amount.value)}${percent ? ' × 100' : ''} = ${fmt(v)}${percent ? '%' : ''}`,
-      [ref(table, top, col, a), ref(table, bottom, col, b)],
-      0.8,
-      period(table, col),
-    );
-  }
-
-  if (op.op === 'margin') {
-    // A margin the table prints is a lookup, not a computation.
-    if (match && /margin/i.test(match.row.label)) return null;
-    const ranked = [...tables].sort((a, b) => (pageBoost.get(b.page) ?? 0) - (pageBoost.get(a.page) ?? 0));
-    for (const table of match ? [match.table, ...ranked.filter((t) => t !== match.table)] : ranked) {
-      const of = op.of.toLowerCase();
-      const numerator =
-        of === 'gross'
-          ? /^gross (?:profit|margin|income)\b/i
-          : of.includes('operating')
-            ? new RegExp(`^${of.includes('adjusted') ? 'adjusted ' : ''}operating (?:income|profit)`, 'i')
-            : of.includes('ebitda')
-              ? /ebitda$/i
-              : /^net (?:income|earnings|profit)\b/i;
-      const top = findRow(table, numerator);
-      const bottom = findRow(table, /^(?:total )?(?:net )?(?:revenues?|sales|net sales|turnover)\b/i);
-      if (!top || !bottom || top === bottom) continue;
-      const col = columnFor(table, top, question, years[0] ?? null);
-      const a = top.cells[col];
-      const b = bottom.cells[col];
-      if (!a?.amount || !b?.amount || b.amount.value === 0) continue;
-      const v = (a.amount.value / b.amount.value) * 100;
-      return result(
-        table,
-        v,
-        'percent',
-        '',
-        `${fmt(a.amount.value)} / ${fmt(b.amount.value)} × 100 = ${fmt(v)}%`,
-        [ref(table, top, col, a), ref(table, bottom, col, b)],
-        0.8,
-        period(table, col),
-      );
-    }
-    return null;
-  }
-
-  if (!match) return null;
-  const { table, row } = match;
-  const scale = rowScale(table, row);
-  const currency =
-    scale === 'percent' ? '' : (row.cells.find((c) => c?.amount?.currency)?.amount?.currency ?? table.currency);
-  if (op.op === 'change' || op.op === 'pct_change') {
-    const cols = changeColumns(table, row, years);
-    if (!cols) return null;
-    const [n, o] = cols;
-    const newer = row.cells[n];
-    const older = row.cells[o];
-    if (!newer?.amount || !older?.amount) return null;
-    const a = newer.amount.value;
-    const b = older.amount.value;
-    const cells = [ref(table, row, n, newer), ref(table, row, o, older)];
-    const when = `${period(table, o)} to ${period(table, n)}`;
-    if (op.op === 'change') {
-      const v = a - b;
-      return result(table, v, scale, currency, `${fmt(a)} − ${fmt(b)} = ${fmt(v)}`, cells, match.score, when);
-    }
-    if (b === 0) return null;
-    const v = ((a - b) / Math.abs(b)) * 100;
-    return result(
-      table,
-      v,
-      'percent',
-      '',
-      `(${fmt(a)} − ${fmt(b)}) / ${fmt(b)} × 100 = ${fmt(v)}%`,
-      cells,
-      match.score,
-      when,
-    );
-  }
-  // Average and sum over the years named (a range counts every year in it), else every column.
-  const cols = yearColumns(table, row).filter((c) => years.length < 2 || years.includes(c.year));
-  const used = (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1))).filter(
-    (i) => i >= 0 && row.cells[i]?.amount,
-  );
-  if (used.length < 2) return null;
-  const values = used.map((i) => row.cells[i]?.amount?.value ?? 0);
-  const total = values.reduce((s, v) => s + v, 0);
-  const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
-  const terms_ = values.map((v) => fmt(v)).join(' + ');
-  const when = used.map((i) => period(table, i)).join(', ');
-  if (op.op === 'sum')
-    return result(table, total, scale, currency, `${terms_} = ${fmt(total)}`, cells, match.score, when);
-  const v = total / values.length;
-  return result(table, v, scale, currency, `(${terms_}) / ${values.length} = ${fmt(v)}`, cells, match.score, when);
+  const handler = OPERATIONS[op.op] as Handler<Operation['op']>;
+  return handler(op, { match, tables, question, years: questionYears(question), pageBoost });
 }
 
 const LOWEST =

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
 import { findTables } from './tables';
-import { renderContext, type TatqaContext } from './tatqa';
+import { renderContext, type TatqaContext } from './training/tatqa';
 
 const context: TatqaContext = {
   table: {

@@ -57,7 +57,7 @@ export interface DailyUpdateOptions {
   /** On SQLite the update runs on a worker thread with its own connection to this database. */
   database?: DbConfig;
   /** Fixed dates for tests; default today. */
-  update?: Pick<UpdateOptions, 'today' | 'through'>;
+  update?: Pick<UpdateOptions, 'today' | 'through' | 'prices'>;
   /**
    * How often to read the data date for closes another process wrote (`npm run data -- update`,
    * an import, another server): one primary-key read (default 30 s). Always on, even when

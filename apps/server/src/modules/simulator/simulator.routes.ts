@@ -9,14 +9,14 @@ import {
   UpdatePickResponseSchema,
 } from '@app/shared/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerAccountDataProvider } from '../users/account-data.ts';
+import { memberId } from '../../plugins/auth.ts';
+import { registerAccountDataProvider } from '../users/users.service.ts';
 import {
   addPick,
   exportSimulatorData,
   getMembersLeaderboard,
   getPastPicks,
   getPicksList,
-  memberIdOf,
   type SimulatorSettings,
   updatePick,
 } from './simulator.service.ts';
@@ -57,7 +57,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: PicksListResponseSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => getPicksList(app.db, settings, memberIdOf(request.user)),
+    async (request) => getPicksList(app.db, settings, memberId(request)),
   );
 
   app.get(
@@ -71,7 +71,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: PastPicksResponseSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => getPastPicks(app.db, memberIdOf(request.user)),
+    async (request) => getPastPicks(app.db, memberId(request)),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => addPick(app.db, settings, memberIdOf(request.user), request.body),
+    async (request) => addPick(app.db, settings, memberId(request), request.body),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: UpdatePickResponseSchema, 404: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => updatePick(app.db, settings, memberIdOf(request.user), request.body),
+    async (request) => updatePick(app.db, settings, memberId(request), request.body),
   );
 
   app.get(

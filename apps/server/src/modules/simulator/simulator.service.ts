@@ -12,14 +12,7 @@ import type {
 } from '@app/shared/simulator';
 import { firstTriggerDate } from '@app/shared/simulator-view';
 import { currentDataDate } from '../../lib/data-date.ts';
-import {
-  badRequest,
-  insufficientPoints,
-  noPrice,
-  pickNotFound,
-  unauthorized,
-  unknownTicker,
-} from '../../lib/errors.ts';
+import { badRequest, insufficientPoints, noPrice, pickNotFound, unknownTicker } from '../../lib/errors.ts';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
 import {
   type ClosedPick,
@@ -42,13 +35,6 @@ import { firstFiring, firstJudgedDay, positionValue, sellInTransaction } from '.
 
 export interface SimulatorSettings {
   startingPoints: Cents;
-}
-
-/** The member id a bearer token names (users.id is an integer). */
-export function memberIdOf(user: { id: string } | null): number {
-  const id = Number(user?.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('Please log in to access the market simulator.');
-  return id;
 }
 
 /** SPEC §3 Pick with its value and gain at the last close, by the exact points rule. */

@@ -14,39 +14,25 @@ function triggersText(p: PastPick): string {
   return set.length > 0 ? `${set.join(', ')} · ${sold}` : sold;
 }
 
-/**
- * Portfolio History (SPEC §2 columns). Below 1024 px the prices, dates and triggers move under
- * the company name; points invested and the gain keep their columns.
- */
+/** Portfolio History (SPEC §2 columns); on a phone each sale is a card led by the name and the gain. */
 export function HistoryTable({ rows }: { rows: PastPick[] }) {
   const columns: DataTableColumn<PastPick>[] = [
-    {
-      id: 'company',
-      header: 'Company',
-      cell: (p) => (
-        <span className="block min-w-[6rem] [overflow-wrap:anywhere]">
-          {p.comp_name}
-          <span className="mt-1 block text-xs text-slate-600 lg:hidden">
-            {p.ticker} · bought {formatPrice(p.purchase_price)} on {p.purchase_date} · sold {formatPrice(p.end_price)}{' '}
-            on {p.end_date} · {triggersText(p)}
-          </span>
-        </span>
-      ),
-    },
-    { id: 'ticker', header: 'Ticker', hideBelow: 'lg', cell: (p) => p.ticker },
+    { id: 'company', header: 'Company', lead: true, cell: (p) => p.comp_name },
+    { id: 'ticker', header: 'Ticker', cell: (p) => p.ticker },
     { id: 'lpoints', header: 'Points Invested', numeric: true, cell: (p) => formatPointsNumber(p.lpoints) },
-    { id: 'buy', header: 'Purchase Price', numeric: true, hideBelow: 'lg', cell: (p) => formatPrice(p.purchase_price) },
-    { id: 'bought', header: 'Purchase Date', hideBelow: 'lg', cell: (p) => p.purchase_date },
-    { id: 'end', header: 'End Price', numeric: true, hideBelow: 'lg', cell: (p) => formatPrice(p.end_price) },
-    { id: 'ended', header: 'End Date', hideBelow: 'lg', cell: (p) => p.end_date },
+    { id: 'buy', header: 'Purchase Price', numeric: true, cell: (p) => formatPrice(p.purchase_price) },
+    { id: 'bought', header: 'Purchase Date', cell: (p) => p.purchase_date },
+    { id: 'end', header: 'End Price', numeric: true, cell: (p) => formatPrice(p.end_price) },
+    { id: 'ended', header: 'End Date', cell: (p) => p.end_date },
     {
       id: 'gain',
       header: 'Points Gain/Loss',
       numeric: true,
+      lead: true,
       cellClassName: (p) => gainClass(p.lpoints_gain),
       cell: (p) => formatGain(p.lpoints_gain),
     },
-    { id: 'triggers', header: 'Auto-sell Triggers', hideBelow: 'lg', cell: triggersText },
+    { id: 'triggers', header: 'Auto-sell Triggers', cell: triggersText },
   ];
   return (
     <DataTable
@@ -55,7 +41,8 @@ export function HistoryTable({ rows }: { rows: PastPick[] }) {
       rows={rows}
       rowKey={(p) => String(p.pickid)}
       empty="No portfolio history found."
-      minWidthClass="min-w-0"
+      minWidthClass="sm:min-w-[64rem]"
+      stack
     />
   );
 }

@@ -11,40 +11,26 @@ import { gainClass } from '../points';
 type MemberRow = MembersLeaderboardResponse['members'][number];
 type Returns = [week: number, month: number, year: number];
 
-const returnCell = (value: number) => <span className={gainClass(value)}>{formatReturn(value)}</span>;
-
 /**
- * Rank, Name, Current Week, Current Month, Current Year (SPEC §2). On a phone the week and month
- * go under the name and the ranking's own column, the year, keeps its place.
+ * Rank, Name, Current Week, Current Month, Current Year (SPEC §2). On a phone each row is a card:
+ * rank and name first, the three returns labelled under them.
  */
 function boardColumns<Row extends { rank: number }>(
   name: (row: Row) => string,
   returns: (row: Row) => Returns,
 ): DataTableColumn<Row>[] {
-  const column = (id: string, header: string, at: 0 | 1 | 2, hide?: 'sm'): DataTableColumn<Row> => ({
+  const column = (id: string, header: string, at: 0 | 1 | 2): DataTableColumn<Row> => ({
     id,
     header,
     numeric: true,
-    hideBelow: hide,
-    cell: (r) => returnCell(returns(r)[at]),
+    cellClassName: (r) => gainClass(returns(r)[at]),
+    cell: (r) => formatReturn(returns(r)[at]),
   });
   return [
-    { id: 'rank', header: 'Rank', numeric: true, cell: (r) => r.rank },
-    {
-      id: 'name',
-      header: 'Name',
-      cell: (r) => (
-        <>
-          <span>{name(r)}</span>
-          <span className="mt-1 block text-xs text-slate-600 sm:hidden">
-            <span className="whitespace-nowrap">Week {returnCell(returns(r)[0])}</span> ·{' '}
-            <span className="whitespace-nowrap">Month {returnCell(returns(r)[1])}</span>
-          </span>
-        </>
-      ),
-    },
-    column('week', 'Current Week', 0, 'sm'),
-    column('month', 'Current Month', 1, 'sm'),
+    { id: 'rank', header: 'Rank', numeric: true, lead: true, cell: (r) => r.rank },
+    { id: 'name', header: 'Name', lead: true, cell: name },
+    column('week', 'Current Week', 0),
+    column('month', 'Current Month', 1),
     column('year', 'Current Year', 2),
   ];
 }
@@ -84,7 +70,8 @@ export function LeaderboardPage({ members }: { members: Loaded<MembersLeaderboar
               columns={GURU_COLUMNS}
               rows={RANKED}
               rowKey={(g) => g.name}
-              minWidthClass="min-w-0"
+              minWidthClass="sm:min-w-[36rem]"
+              stack
             />
           ),
         },
@@ -105,7 +92,8 @@ export function LeaderboardPage({ members }: { members: Loaded<MembersLeaderboar
                 error={members.status === 'failed' ? members.error : undefined}
                 onRetry={() => void revalidate()}
                 empty="No member has a valued portfolio yet."
-                minWidthClass="min-w-0"
+                minWidthClass="sm:min-w-[36rem]"
+                stack
               />
             </div>
           ),

@@ -1,6 +1,7 @@
 import { formatPrice } from '@app/shared/format';
 import { cents, parsePoints, priceMicros, sharesOf } from '@app/shared/points';
 import type { Pick } from '@app/shared/simulator';
+import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { formatGain, formatGainPercent, formatPointsNumber, gainClass } from '../points';
 import type { TriggerField } from '../simulator.api';
@@ -28,7 +29,7 @@ function Triggers({
   onRemove: (pick: Pick, field: TriggerField) => void;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-1 sm:gap-2">
+    <div className="inline-flex flex-wrap items-center gap-2">
       {triggerChips(pick).map((chip) => (
         <span
           key={chip.label}
@@ -58,20 +59,10 @@ function Triggers({
   );
 }
 
-function Gain({ pick }: { pick: Pick }) {
-  return (
-    <>
-      {formatGain(pick.cur_gain)}{' '}
-      <span className="whitespace-nowrap">({formatGainPercent(pick.cur_gain, pick.lpoints)})</span>
-    </>
-  );
-}
-
 /**
  * Your Portfolio (SPEC §2): each position with its value and gain as the server computed them,
- * its auto-sell triggers and a Sell button. Narrower screens keep those in view by moving the
- * rest under the company name: below 1024 px the share count and prices, below 640 px also the
- * triggers (and the gain under the value).
+ * its auto-sell triggers and a Sell button. On a phone each position is a card: name, value and
+ * Sell on its first line, the other columns labelled under it.
  */
 export function PortfolioTable({
   picks,
@@ -86,62 +77,49 @@ export function PortfolioTable({
   onAddTrigger: (pick: Pick) => void;
   onRemoveTrigger: (pick: Pick, field: TriggerField) => void;
 }) {
-  const triggers = (p: Pick) => <Triggers pick={p} busy={busy} onAdd={onAddTrigger} onRemove={onRemoveTrigger} />;
   const columns: DataTableColumn<Pick>[] = [
     {
       id: 'company',
       header: 'Company',
+      lead: true,
       cell: (p) => (
-        <span className="block min-w-[6rem] [overflow-wrap:anywhere]">
+        <>
           <span className="font-medium">{p.comp_name}</span>{' '}
           <span className="text-xs text-slate-500" data-ticker="">
             {p.ticker}
           </span>
-          <span className="mt-1 block text-xs text-slate-600 lg:hidden">
-            {sharesText(p)} sh · bought {formatPrice(p.purchase_price)} · now {formatPrice(p.cur_price)}
-          </span>
-          <span className="mt-2 block sm:hidden">{triggers(p)}</span>
-        </span>
-      ),
-    },
-    { id: 'shares', header: 'Shares', numeric: true, hideBelow: 'lg', cell: sharesText },
-    { id: 'buy', header: 'Buy Price', numeric: true, hideBelow: 'lg', cell: (p) => formatPrice(p.purchase_price) },
-    { id: 'cur', header: 'Current Price', numeric: true, hideBelow: 'lg', cell: (p) => formatPrice(p.cur_price) },
-    {
-      id: 'value',
-      header: 'Value',
-      numeric: true,
-      cell: (p) => (
-        <>
-          <span data-value="">{formatPointsNumber(p.cur_value)}</span>
-          <span className={`mt-1 block text-xs sm:hidden ${gainClass(p.cur_gain)}`}>
-            <Gain pick={p} />
-          </span>
         </>
       ),
     },
+    { id: 'shares', header: 'Shares', numeric: true, cell: sharesText },
+    { id: 'buy', header: 'Buy Price', numeric: true, cell: (p) => formatPrice(p.purchase_price) },
+    { id: 'cur', header: 'Current Price', numeric: true, cell: (p) => formatPrice(p.cur_price) },
+    { id: 'value', header: 'Value', numeric: true, lead: true, cell: (p) => formatPointsNumber(p.cur_value) },
     {
       id: 'gain',
       header: 'Gain/Loss',
       numeric: true,
-      hideBelow: 'sm',
       cellClassName: (p) => gainClass(p.cur_gain),
-      cell: (p) => <Gain pick={p} />,
+      cell: (p) => (
+        <>
+          {formatGain(p.cur_gain)}{' '}
+          <span className="whitespace-nowrap">({formatGainPercent(p.cur_gain, p.lpoints)})</span>
+        </>
+      ),
     },
-    { id: 'triggers', header: 'Auto-sell Triggers', hideBelow: 'sm', cell: triggers },
+    {
+      id: 'triggers',
+      header: 'Auto-sell Triggers',
+      cell: (p) => <Triggers pick={p} busy={busy} onAdd={onAddTrigger} onRemove={onRemoveTrigger} />,
+    },
     {
       id: 'sell',
       header: 'Sell',
+      lead: true,
       cell: (p) => (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => onSell(p)}
-          aria-label={`Sell ${p.ticker}`}
-          className="rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:bg-red-600/60"
-        >
+        <Button variant="danger" disabled={busy} onClick={() => onSell(p)} aria-label={`Sell ${p.ticker}`}>
           Sell
-        </button>
+        </Button>
       ),
     },
   ];
@@ -152,7 +130,8 @@ export function PortfolioTable({
       rows={picks}
       rowKey={(p) => String(p.pickid)}
       empty="No positions yet: pick a stock above to buy it."
-      minWidthClass="min-w-0"
+      minWidthClass="sm:min-w-[60rem]"
+      stack
     />
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TREE_PARAMS, fitTrees, type TreeGroup, treesScore } from './r1-trees';
+import { treesScore } from '../r1-trees';
+import { DEFAULT_TREE_PARAMS, fitTrees, type TreeGroup } from './fit-trees';
 
 // Candidates described by [bias, a, b]; the right one is where exactly one of a and b is on,
 // which no linear score can pick out across all four groups.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestOver, exactMatch, f1Score, normalizeAnswer } from './squad';
+import { bestOver, exactMatch, f1Score, normalizeAnswer } from './squad-metric';
 
 describe('SQuAD v1.1 metric', () => {
   it('normalises case, punctuation, articles and spaces', () => {

@@ -1,7 +1,8 @@
-import { createDocQa, type DocQaEngine } from './engine';
-import { DEFAULT_TREE_PARAMS, fitTrees, type TreeGroup, type TreeParams } from './r1-trees';
-import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates, r1Score } from './reader-r1';
-import { f1Score, normalizeAnswer, type SquadFile } from './squad';
+import { createDocQa, type DocQaEngine } from '../engine';
+import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates, r1Score } from '../reader-r1';
+import { f1Score, normalizeAnswer } from '../squad-metric';
+import { DEFAULT_TREE_PARAMS, fitTrees, type TreeGroup, type TreeParams } from './fit-trees';
+import type { SquadFile } from './squad';
 
 /** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
 export interface Example {

@@ -1,5 +1,5 @@
-import { joinPages } from './chunk';
-import { normalizeAnswer } from './squad';
+import { joinPages } from '../chunk';
+import { exactMatch, f1Score } from '../squad-metric';
 
 /**
  * TAT-QA (Zhu et al., 2021): questions over a table and paragraphs from real annual reports.
@@ -89,23 +89,8 @@ export function tatqaScore(
     const ok = close && (gs === ps || gs === '' || ps === '') ? 1 : 0;
     return { em: ok, f1: ok };
   }
-  const p = normalizeAnswer(prediction.text ?? '')
-    .split(' ')
-    .filter(Boolean);
-  const g = normalizeAnswer(golds.join(' ')).split(' ').filter(Boolean);
-  const em = p.join(' ') === g.join(' ') ? 1 : 0;
-  const counts = new Map<string, number>();
-  for (const t of g) counts.set(t, (counts.get(t) ?? 0) + 1);
-  let same = 0;
-  for (const t of p) {
-    const n = counts.get(t) ?? 0;
-    if (n > 0) {
-      same += 1;
-      counts.set(t, n - 1);
-    }
-  }
-  if (same === 0) return { em, f1: 0 };
-  const precision = same / p.length;
-  const recall = same / g.length;
-  return { em, f1: (2 * precision * recall) / (precision + recall) };
+  // Multi-span answers are scored as one bag of words over all gold spans.
+  const text = prediction.text ?? '';
+  const all = golds.join(' ');
+  return { em: exactMatch(text, all), f1: f1Score(text, all) };
 }

@@ -1,7 +1,8 @@
 /**
  * The SQuAD v1.1 metric, as its official evaluation script computes it: answers are compared
  * after lower-casing and removing punctuation, articles and extra whitespace; EM is exact match,
- * F1 is token overlap; both take the best over the gold answers.
+ * F1 is token overlap; both take the best over the gold answers. The reader uses the same token
+ * F1 to let overlapping candidates vote, the evaluation to score SQuAD and TAT-QA text answers.
  */
 
 // Same characters as Python's string.punctuation.
@@ -48,16 +49,4 @@ export function bestOver(
 ) {
   if (prediction === null) return 0;
   return Math.max(0, ...golds.map((g) => metric(prediction, g)));
-}
-
-/** SQuAD v1.1 file layout (only the fields the evaluation reads). */
-export interface SquadFile {
-  version?: string;
-  data: Array<{
-    title: string;
-    paragraphs: Array<{
-      context: string;
-      qas: Array<{ id: string; question: string; answers: Array<{ text: string; answer_start: number }> }>;
-    }>;
-  }>;
 }

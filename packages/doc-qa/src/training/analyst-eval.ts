@@ -1,7 +1,7 @@
-import type { AnswerResult } from './engine';
-import { type Scale, scaleFactor } from './finance';
-import type { QuestionKind } from './kinds';
-import { f1Score, normalizeAnswer } from './squad';
+import type { AnswerResult } from '../engine';
+import { type Scale, scaleFactor } from '../finance';
+import type { QuestionKind } from '../kinds';
+import { f1Score, normalizeAnswer } from '../squad-metric';
 
 /** One question of the analyst development set (fixtures/analyst-qa.json). */
 export interface AnalystQuestion {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FEATURES } from '../reader-r1';
 import { chooseThreshold, crossValidate, type Example } from './r1-train';
-import { FEATURES } from './reader-r1';
 
 /** A question whose right candidate (text "right") is the one with the `align` feature on. */
 function example(group: string, answer: string): Example {

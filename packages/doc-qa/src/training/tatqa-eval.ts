@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createDocQa } from '../engine';
+import { type AnalystQuestion, correct, evidenceHit } from './analyst-eval';
+import { contextsDocument, renderContext, type TatqaContext, tatqaScore } from './tatqa';
+
+const ANALYST_SET = resolve(import.meta.dirname, '../../fixtures/analyst-qa.json');
+/** Contexts per document in the analyst set: a few filing pages, as a visitor would upload. */
+const PAGES_PER_DOCUMENT = 4;
+
+const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
+
+function tatqa(contexts: TatqaContext[]) {
+  const groups = new Map<string, { n: number; em: number; f1: number }>();
+  const add = (key: string, em: number, f1: number) => {
+    const g = groups.get(key) ?? { n: 0, em: 0, f1: 0 };
+    g.n += 1;
+    g.em += em;
+    g.f1 += f1;
+    groups.set(key, g);
+  };
+  for (const c of contexts) {
+    const engine = createDocQa(renderContext(c));
+    for (const q of c.questions) {
+      const r = engine.answer(q.question);
+      const text = r.items ? r.items.join(' ') : r.answer;
+      const figure = r.figure && (r.kind === 'computed' || r.cells.length > 0) ? r.figure : null;
+      const { em, f1 } = tatqaScore({ text, value: figure?.value ?? null, scale: figure?.scale ?? '' }, q);
+      const group =
+        q.answer_type === 'arithmetic' || q.answer_type === 'count'
+          ? 'arithmetic'
+          : q.answer_from === 'text'
+            ? 'text spans'
+            : 'table lookups';
+      add(group, em, f1);
+      add('all', em, f1);
+    }
+  }
+  for (const key of ['text spans', 'table lookups', 'arithmetic', 'all']) {
+    const g = groups.get(key);
+    if (g) console.log(`TAT-QA ${key} (${g.n}): EM ${pct(g.em, g.n)}  F1 ${pct(g.f1, g.n)}`);
+  }
+}
+
+function analyst(contexts: TatqaContext[], verbose: boolean) {
+  const set = JSON.parse(readFileSync(ANALYST_SET, 'utf8')) as { questions: AnalystQuestion[] };
+  const engines = new Map<number, ReturnType<typeof createDocQa>>();
+  const byType = new Map<string, { n: number; correct: number }>();
+  let declined = 0;
+  let hit = 0;
+  for (const q of set.questions) {
+    const doc = Math.floor(q.context / PAGES_PER_DOCUMENT);
+    let engine = engines.get(doc);
+    if (!engine) {
+      engine = createDocQa(contextsDocument(contexts.slice(doc * PAGES_PER_DOCUMENT, (doc + 1) * PAGES_PER_DOCUMENT)));
+      engines.set(doc, engine);
+    }
+    const r = engine.answer(q.question);
+    const page = (q.context % PAGES_PER_DOCUMENT) + 1;
+    if (r.answer === null) declined += 1;
+    const isHit = evidenceHit(r, q, page);
+    if (isHit) hit += 1;
+    const ok = correct(r, q);
+    const t = byType.get(q.type) ?? { n: 0, correct: 0 };
+    t.n += 1;
+    if (ok) t.correct += 1;
+    byType.set(q.type, t);
+    if (verbose)
+      console.log(
+        `${ok ? 'ok ' : 'BAD'} ${isHit ? 'hit ' : 'miss'} ${q.id} [${q.type}→${r.kind}] ${q.question}\n    got: ${r.answer}${r.formula ? ` | ${r.formula}` : ''} (p${r.page})\n    ref: ${q.answer}`,
+      );
+  }
+  const n = set.questions.length;
+  const perType = [...byType].map(([type, t]) => `${type} ${t.correct}/${t.n} (${pct(t.correct, t.n)}%)`).join(', ');
+  const right = [...byType.values()].reduce((s, t) => s + t.correct, 0);
+  console.log(
+    `Analyst set (${n} questions, ${Math.ceil(contexts.length / PAGES_PER_DOCUMENT)} documents of ${PAGES_PER_DOCUMENT} pages): ` +
+      `decline rate ${pct(declined, n)}%  evidence hit rate ${pct(hit, n)}%  correct ${pct(right, n)}%`,
+  );
+  console.log(`  correct by type: ${perType}`);
+}
+
+/**
+ * A TAT-QA file: EM/F1 per answer source (text spans, table lookups, arithmetic), then the
+ * analyst development set over its contexts (decline rate, evidence hit rate, correct by type).
+ */
+export function evaluateTatqa(contexts: TatqaContext[], { verbose = false }: { verbose?: boolean } = {}): void {
+  tatqa(contexts);
+  analyst(contexts, verbose);
+}
