@@ -66,43 +66,38 @@ export const UpdatePickRequestSchema = z
   );
 export type UpdatePickRequest = z.input<typeof UpdatePickRequestSchema>;
 
+/** What a pick and a past pick both say: the buy and its auto-sell triggers (SPEC §3). */
+const BoughtSchema = z.object({
+  pickid: z.number().int(),
+  ticker: z.string(),
+  comp_name: z.string(),
+  lpoints: z.number(),
+  purchase_price: z.number(),
+  purchase_date: z.string(),
+  asell_above: z.number(),
+  asell_below: z.number(),
+  asell_date: z.string().nullable(),
+});
+
 /**
  * SPEC §3 Pick, with the day of `cur_price` and what the position is worth at it, computed by
  * the server's exact points rule (decision 012): `cur_value` = lpoints × cur_price /
  * purchase_price to the cent, `cur_gain` = cur_value − lpoints, what a sale would credit.
  * `asell_below` is the stop's size (5 = −5%).
  */
-export const PickSchema = z.object({
-  pickid: z.number().int(),
-  ticker: z.string(),
-  comp_name: z.string(),
-  purchase_price: z.number(),
+export const PickSchema = BoughtSchema.extend({
   cur_price: z.number(),
   cur_date: z.string(),
   cur_value: z.number(),
   cur_gain: z.number(),
-  lpoints: z.number(),
-  purchase_date: z.string(),
-  asell_above: z.number(),
-  asell_below: z.number(),
-  asell_date: z.string().nullable(),
 });
 export type Pick = z.infer<typeof PickSchema>;
 
 /** SPEC §3 Past pick, plus what sold it. */
-export const PastPickSchema = z.object({
-  pickid: z.number().int(),
-  comp_name: z.string(),
-  ticker: z.string(),
-  lpoints: z.number(),
-  purchase_price: z.number(),
-  purchase_date: z.string(),
+export const PastPickSchema = BoughtSchema.extend({
   end_price: z.number(),
   end_date: z.string(),
   lpoints_gain: z.number(),
-  asell_above: z.number(),
-  asell_below: z.number(),
-  asell_date: z.string().nullable(),
   sold_by: z.enum(SOLD_BY),
 });
 export type PastPick = z.infer<typeof PastPickSchema>;

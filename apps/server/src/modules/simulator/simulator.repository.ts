@@ -137,26 +137,20 @@ export async function insertPick(db: Db, pick: NewPick): Promise<StoredPick> {
   return toStored(row);
 }
 
-/** One member's pick, open or completed; another member's is as good as missing. */
-export async function findPick(db: Db, userId: number, pickId: number): Promise<StoredPick | undefined> {
-  const row = await db
-    .selectFrom('contest_picks')
-    .selectAll()
-    .where('id', '=', pickId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row ? toStored(row) : undefined;
-}
-
-export async function findClosedPick(db: Db, userId: number, pickId: number): Promise<ClosedPick | undefined> {
-  const row = await db
-    .selectFrom('contest_picks')
-    .selectAll()
-    .where('id', '=', pickId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'completed')
-    .executeTakeFirst();
-  return row ? toClosed(row) : undefined;
+/** One member's pick (only a completed one with `completed`); another member's is as good as missing. */
+export async function findPick(db: Db, userId: number, pickId: number): Promise<StoredPick | undefined>;
+export async function findPick(
+  db: Db,
+  userId: number,
+  pickId: number,
+  completed: true,
+): Promise<ClosedPick | undefined>;
+export async function findPick(db: Db, userId: number, pickId: number, completed = false) {
+  let query = db.selectFrom('contest_picks').selectAll().where('id', '=', pickId).where('user_id', '=', userId);
+  if (completed) query = query.where('status', '=', 'completed');
+  const row = await query.executeTakeFirst();
+  if (!row) return undefined;
+  return completed ? toClosed(row) : toStored(row);
 }
 
 /** Every member's open picks that have at least one trigger. */

@@ -18,7 +18,6 @@ import {
   type ClosedPick,
   debitPoints,
   ensureAccount,
-  findClosedPick,
   findClosedPicks,
   findOpenPicks,
   findPick,
@@ -188,7 +187,7 @@ export async function updatePick(
       await sellInTransaction(trx, changed, { price: firing.close, date: firing.date, soldBy: firing.soldBy });
     return true;
   });
-  const past = await findClosedPick(db, userId, stored.id);
+  const past = await findPick(db, userId, stored.id, true);
   const open = past ? null : await findPick(db, userId, stored.id);
   return {
     pick: open ? toPick(open, last) : null,

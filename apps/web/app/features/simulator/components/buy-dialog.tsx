@@ -1,10 +1,10 @@
+import { parsePoints } from '@app/shared/points';
 import type { StockListItem } from '@app/shared/screener';
-import { type FormEvent, useState } from 'react';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { defaultBuyPrice, formatPointsNumber } from '../points';
+import { DialogForm } from './dialog-form';
 
 /**
  * SPEC §5 Buy dialog. The price is only for the estimate: the server fills at its last close.
@@ -49,18 +49,21 @@ function BuyForm({
 }) {
   const [price, setPrice] = useState(String(defaultBuyPrice(stock)));
   const [points, setPoints] = useState('');
-  const lpoints = Number(points);
+  // The server's rule for an amount of points (SPEC §5: no more than the available points).
+  const amount = points === '' ? null : parsePoints(points);
+  const tooMany = amount !== null && amount > Math.round(available * 100);
   const priceValue = Number(price);
-  const validPoints = points !== '' && Number.isFinite(lpoints) && lpoints > 0 && /^\d+(\.\d{1,2})?$/.test(points);
-  const tooMany = validPoints && lpoints > available;
-  const canBuy = validPoints && !tooMany && priceValue > 0;
-  const shares = canBuy ? lpoints / priceValue : 0;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (canBuy) onBuy(stock, lpoints);
-  };
+  const canBuy = amount !== null && amount > 0 && !tooMany && priceValue > 0;
+  const shares = canBuy ? Number(points) / priceValue : 0;
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <DialogForm
+      canSubmit={canBuy}
+      onSubmit={() => onBuy(stock, Number(points))}
+      busy={busy}
+      busyText="Buying…"
+      submitText="Buy"
+      error={error}
+    >
       <p className="text-sm text-slate-700">
         <span className="font-semibold">{stock.comp_name}</span> ({stock.ticker})
       </p>
@@ -89,7 +92,7 @@ function BuyForm({
         error={
           tooMany
             ? 'More than your available points'
-            : points !== '' && !validPoints
+            : points !== '' && !(amount && amount > 0)
               ? 'Enter a positive amount with at most 2 decimals'
               : undefined
         }
@@ -97,10 +100,6 @@ function BuyForm({
       <p className="text-sm text-slate-600" aria-live="polite">
         Estimated shares: <span className="font-semibold tabular-nums">{shares.toFixed(4)}</span>
       </p>
-      {error ? <Banner tone="error">{error}</Banner> : null}
-      <Button type="submit" disabled={!canBuy} busy={busy} busyText="Buying…" fullWidth>
-        Buy
-      </Button>
-    </form>
+    </DialogForm>
   );
 }

@@ -1,13 +1,12 @@
 import { formatPrice } from '@app/shared/format';
 import type { Pick } from '@app/shared/simulator';
 import { firstTriggerDate, isStopPercent, isTargetPercent, TRIGGER_LIMITS } from '@app/shared/simulator-view';
-import { type FormEvent, useState } from 'react';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
+import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select';
 import type { TriggerField } from '../simulator.api';
+import { DialogForm } from './dialog-form';
 
 const PERCENT_TEXT = /^-?\d+(\.\d{1,2})?$/;
 
@@ -83,17 +82,21 @@ function TriggerForm({
         : value < earliest
           ? `Choose ${earliest} or later: the last close is from ${pick.cur_date}`
           : undefined;
-  const valid = value !== '' && !problem;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
+  const save = () => {
     const percent = Number(value);
     if (type === 'date') onSave(pick, { asell_date: value });
     else if (percent > 0) onSave(pick, { asell_above: percent });
     else onSave(pick, { asell_below: -percent });
   };
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate>
+    <DialogForm
+      canSubmit={value !== '' && !problem}
+      onSubmit={save}
+      busy={busy}
+      busyText="Saving…"
+      submitText="Add Trigger"
+      error={error}
+    >
       <SelectField
         label="Trigger type"
         name="type"
@@ -138,10 +141,6 @@ function TriggerForm({
           error={problem}
         />
       )}
-      {error ? <Banner tone="error">{error}</Banner> : null}
-      <Button type="submit" disabled={!valid} busy={busy} busyText="Saving…" fullWidth>
-        Add Trigger
-      </Button>
-    </form>
+    </DialogForm>
   );
 }
