@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, DbEnvSchema, dbConfigFrom, parseEnvironment } from '@app/db/config';
+import { ConfigError, DbEnvSchema, dbConfigFrom, environment, parseEnvironment } from '@app/db/config';
 import { type MarketDataConfig, MarketDataEnvSchema, marketDataConfigFrom } from '@app/market-data/config';
 import { type Cents, DEFAULT_STARTING_POINTS, parsePoints } from '@app/shared/points';
 import { z } from 'zod';
@@ -63,7 +61,11 @@ export interface Config {
   siteUrl: string;
   dataDir: string;
   database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
-  jwtSecret: string;
+  /**
+   * Signs sign-in tokens (JWT_SECRET). Null when unset: every process on the database then shares
+   * one secret generated into the database (modules/auth `sharedSigningSecret`).
+   */
+  jwtSecret: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * Which X-Forwarded-* headers to believe (Fastify's trustProxy): off by default, so a client
@@ -87,10 +89,10 @@ export interface Config {
 }
 
 /**
- * Reads and validates the configuration once, at start-up. Every bad variable is named
- * in one line, so a wrong deployment fails before it listens.
+ * Reads and validates the configuration once, at start-up, from the environment over `.env`.
+ * Every bad variable is named in one line, so a wrong deployment fails before it listens.
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(source: NodeJS.ProcessEnv = environment()): Config {
   const e = parseEnvironment(EnvSchema, source);
   const data = { ...dbConfigFrom(e, source), ...marketDataConfigFrom(e) };
   const dataDir = data.dataDir;
@@ -101,7 +103,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     database: data.database,
-    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_URL } : null,
@@ -116,19 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
-}
-
-/**
- * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR,
- * so sign-ins survive restarts without any set-up.
- */
-function localJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

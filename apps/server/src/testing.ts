@@ -12,3 +12,11 @@ export {
 export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';
 export { appendClose, type CompanySeed, seedCompanies } from './modules/simulator/simulator.fixtures.ts';
 export { seedMember } from './modules/users/users.fixtures.ts';
+export {
+  freePort,
+  listening,
+  type PrivatePostgres,
+  type PrivateRedis,
+  startPrivatePostgres,
+  startPrivateRedis,
+} from './private-services.ts';

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Db } from '@app/db/client';
+import { environment } from '@app/db/config';
 import { describe, expect, it } from 'vitest';
 import { loadDataConfig } from './config.ts';
 import { defaultSources } from './update.ts';
@@ -19,6 +23,17 @@ describe('market-data configuration', () => {
     expect(() => loadDataConfig({ SEC_DATA_URL: 'ftp://x' })).toThrow(
       'Invalid configuration: SEC_DATA_URL must be an http:// or https:// URL (got "ftp://x")',
     );
+  });
+
+  it('reads them from the environment over the .env file of the directory npm was run from', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'market-env-'));
+    writeFileSync(join(dir, '.env'), 'DEMO_COMPANIES=300\nDEMO_SEED=7\n');
+    expect(loadDataConfig(environment({ INIT_CWD: dir, DEMO_SEED: '9' })).demo).toEqual({ companies: 300, seed: 9 });
+    writeFileSync(join(dir, '.env'), 'DEMO_COMPANIES=lots\n');
+    expect(() => loadDataConfig(environment({ INIT_CWD: dir }))).toThrow(
+      'Invalid configuration: DEMO_COMPANIES must be a whole number from 1 to 31790 (got "lots")',
+    );
+    rmSync(dir, { recursive: true });
   });
 
   it('gives the daily update the vendor it is handed, never one from the environment', async () => {

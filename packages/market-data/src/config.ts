@@ -1,4 +1,11 @@
-import { ConfigError, type DbEnvConfig, DbEnvSchema, dbConfigFrom, parseEnvironment } from '@app/db/config';
+import {
+  ConfigError,
+  type DbEnvConfig,
+  DbEnvSchema,
+  dbConfigFrom,
+  environment,
+  parseEnvironment,
+} from '@app/db/config';
 import { z } from 'zod';
 
 /** Size of the demo universe a fresh install builds, and its limits (the name space holds 31,790). */
@@ -72,7 +79,8 @@ export function marketDataConfigFrom(e: z.output<typeof MarketDataEnvSchema>): M
 export const DataEnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape);
 export type DataConfig = DbEnvConfig & MarketDataConfig;
 
-export function loadDataConfig(source: NodeJS.ProcessEnv = process.env): DataConfig {
+/** Read once per command, from the environment over `.env` (as the server reads its own). */
+export function loadDataConfig(source: NodeJS.ProcessEnv = environment()): DataConfig {
   const e = parseEnvironment(DataEnvSchema, source);
   return { ...dbConfigFrom(e, source), ...marketDataConfigFrom(e) };
 }

@@ -9,6 +9,7 @@ import {
   UpdatePickResponseSchema,
 } from '@app/shared/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberId } from '../../plugins/auth.ts';
 import { registerAccountDataProvider } from '../users/users.service.ts';
 import {
   addPick,
@@ -16,7 +17,6 @@ import {
   getMembersLeaderboard,
   getPastPicks,
   getPicksList,
-  memberIdOf,
   type SimulatorSettings,
   updatePick,
 } from './simulator.service.ts';
@@ -47,7 +47,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: PicksListResponseSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => getPicksList(app.db, settings, memberIdOf(request.user)),
+    async (request) => getPicksList(app.db, settings, memberId(request)),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: PastPicksResponseSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => getPastPicks(app.db, memberIdOf(request.user)),
+    async (request) => getPastPicks(app.db, memberId(request)),
   );
 
   app.post(
@@ -79,7 +79,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => addPick(app.db, settings, memberIdOf(request.user), request.body),
+    async (request) => addPick(app.db, settings, memberId(request), request.body),
   );
 
   app.post(
@@ -98,7 +98,7 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         response: { 200: UpdatePickResponseSchema, 404: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => updatePick(app.db, memberIdOf(request.user), request.body),
+    async (request) => updatePick(app.db, memberId(request), request.body),
   );
 
   app.get(

@@ -9,7 +9,7 @@ import type {
   PicksListResponse,
   UpdatePickResponse,
 } from '@app/shared/simulator';
-import { insufficientPoints, noPrice, pickNotFound, unauthorized, unknownTicker } from '../../lib/errors.ts';
+import { insufficientPoints, noPrice, pickNotFound, unknownTicker } from '../../lib/errors.ts';
 import {
   debitPoints,
   ensureAccount,
@@ -33,13 +33,6 @@ import { ensureValuations, runTriggers, sellPick } from './simulator.triggers.ts
 
 export interface SimulatorSettings {
   startingPoints: Cents;
-}
-
-/** The member id a bearer token names (users.id is an integer). */
-export function memberIdOf(user: { id: string } | null): number {
-  const id = Number(user?.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('Please log in to access the market simulator.');
-  return id;
 }
 
 async function pointsOf(db: Db, userId: number): Promise<Cents> {
