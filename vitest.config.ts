@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
-      'scripts/**/*.test.ts',
+      'scripts/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/web/app/**/*.test.{ts,tsx}',
     ],

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '@app/db/client';
 import { environment } from '@app/db/config';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadDataConfig } from './config.ts';
 import { defaultSources } from './update.ts';
 
@@ -25,17 +25,6 @@ describe('market-data configuration', () => {
     );
   });
 
-  it('reads them from the environment over the .env file of the directory npm was run from', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'market-env-'));
-    writeFileSync(join(dir, '.env'), 'DEMO_COMPANIES=300\nDEMO_SEED=7\n');
-    expect(loadDataConfig(environment({ INIT_CWD: dir, DEMO_SEED: '9' })).demo).toEqual({ companies: 300, seed: 9 });
-    writeFileSync(join(dir, '.env'), 'DEMO_COMPANIES=lots\n');
-    expect(() => loadDataConfig(environment({ INIT_CWD: dir }))).toThrow(
-      'Invalid configuration: DEMO_COMPANIES must be a whole number from 1 to 31790 (got "lots")',
-    );
-    rmSync(dir, { recursive: true });
-  });
-
   it('gives the daily update the vendor it is handed, never one from the environment', async () => {
     const db = {} as Db;
     const saved = { ...process.env };
@@ -48,5 +37,29 @@ describe('market-data configuration', () => {
     } finally {
       process.env = saved;
     }
+  });
+});
+
+describe('.env', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dotenv-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('fills in what the environment leaves unset, from the directory npm was run from', () => {
+    writeFileSync(
+      join(dir, '.env'),
+      ['# a comment', 'DEMO_COMPANIES=300', 'DEMO_SEED="7"', 'DATA_DIR=./from-file', 'PRICE_SOURCE='].join('\n'),
+    );
+    const env = environment({ INIT_CWD: dir, DEMO_SEED: '9' });
+    expect(env).toMatchObject({ DEMO_COMPANIES: '300', DEMO_SEED: '9', DATA_DIR: './from-file', PRICE_SOURCE: '' });
+    const config = loadDataConfig(env);
+    expect(config.demo).toEqual({ companies: 300, seed: 9 });
+    expect(config.dataDir).toBe(join(dir, 'from-file'));
+  });
+
+  it('stops with the usual one line on a bad value in the file', () => {
+    writeFileSync(join(dir, '.env'), 'DEMO_COMPANIES=lots\n');
+    expect(() => loadDataConfig(environment({ INIT_CWD: dir }))).toThrow(
+      'Invalid configuration: DEMO_COMPANIES must be a whole number from 1 to 31790 (got "lots")',
+    );
   });
 });

@@ -1,55 +1,65 @@
-import { MARKET_CAP_BUCKETS } from '@app/shared/buckets';
 import { formatMillions, formatPrice } from '@app/shared/format';
 import type { StockListItem } from '@app/shared/screener';
 import { SCREENER_PAGE_SIZE, SCREENER_PAGE_WINDOW } from '@app/shared/screener-view';
-import { SECTORS } from '@app/shared/sectors';
+import { screenerSectorName } from '@app/shared/sectors';
 import { useEffect, useState } from 'react';
+import { StockFilterBar } from '../../../components/stock-filters';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
-import { Field } from '../../../components/ui/field';
-import { Pager } from '../../../components/ui/pager';
-import { SelectField } from '../../../components/ui/select';
+import type { DataTableColumn } from '../../../components/ui/data-table';
+import { ListView } from '../../../components/ui/list-view';
+import { eodApiPath, NO_STOCK_FILTERS, type StockFilters, type StockPage } from '../../../lib/eod-client';
+import { useListView } from '../../../lib/use-list-view';
 import { loadStocks } from '../simulator.api';
 
 /** SPEC §4/§9: search and filters reload 500 ms after the last change. */
 const DEBOUNCE_MS = 500;
+const FILTERS = ['q', 'sect', 'cap'] as const;
 
-export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => void }) {
-  const [draft, setDraft] = useState({ search: '', sect: 'any', mkCap: 'any' });
-  const [applied, setApplied] = useState(draft);
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ rows: StockListItem[]; count: number } | null>(null);
-  const [failed, setFailed] = useState(false);
+interface StocksView extends StockFilters {
+  page: number;
+}
 
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setApplied(draft);
-      setPage(1);
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
+// The list's view stays in the page (the simulator's address does not change); its address is
+// the API call it makes.
+const stocksHref = (view: StocksView) => eodApiPath(view, view.page);
 
+/** The page of the list a view asks for, loaded with the member's token; the last one stays while the next loads. */
+function useStockPage(view: StocksView): { page: StockPage | null; loading: boolean } {
+  const path = stocksHref(view);
+  const [loaded, setLoaded] = useState<{ path: string; page: StockPage | null }>({ path: '', page: null });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path stands for the view
   useEffect(() => {
     const controller = new AbortController();
-    loadStocks({ page, ...applied }, controller.signal).then(
-      (next) => {
-        setData(next);
-        setFailed(false);
-      },
+    loadStocks(view, view.page, controller.signal).then(
+      (page) => setLoaded({ path, page }),
       (err) => {
         if (controller.signal.aborted) return;
         // SPEC §8: stock list failures are logged only.
         console.error('Stock list failed to load', err);
-        setFailed(true);
+        setLoaded((last) => ({ path, page: last.page }));
       },
     );
     return () => controller.abort();
-  }, [page, applied]);
+  }, [path]);
+  return { page: loaded.page, loading: loaded.path !== path };
+}
 
+export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => void }) {
+  const list = useListView<StocksView, (typeof FILTERS)[number]>({
+    view: { ...NO_STOCK_FILTERS, page: 1 },
+    href: stocksHref,
+    draftKeys: FILTERS,
+    debounceMs: DEBOUNCE_MS,
+    inMemory: true,
+  });
+  const { page, loading } = useStockPage(list.view);
+
+  // On a phone the name, price and Buy share a row's first line.
   const columns: DataTableColumn<StockListItem>[] = [
     {
       id: 'company',
       header: 'Company',
+      lead: true,
       cell: (s) => (
         <button
           type="button"
@@ -61,12 +71,13 @@ export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => 
         </button>
       ),
     },
-    { id: 'sector', header: 'Sector', cell: (s) => SECTORS.find((x) => x.code === s.sector)?.screenerName ?? '-' },
+    { id: 'sector', header: 'Sector', cell: (s) => (s.sector === null ? '-' : (screenerSectorName(s.sector) ?? '-')) },
     { id: 'mkcap', header: 'Market Cap', numeric: true, cell: (s) => (s.mkcap ? formatMillions(s.mkcap) : '-') },
-    { id: 'price', header: 'Price', numeric: true, cell: (s) => (s.price === null ? '-' : formatPrice(s.price)) },
+    { id: 'price', header: 'Price', numeric: true, lead: true, cell: (s) => formatPrice(s.price) },
     {
       id: 'buy',
       header: 'Buy',
+      lead: true,
       cell: (s) => (
         <Button variant="secondary" onClick={() => onPick(s)} aria-label={`Buy ${s.comp_name}`}>
           Buy
@@ -80,66 +91,31 @@ export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => 
       <h2 id="stocks-heading" className="text-xl font-semibold text-slate-900">
         Available Stocks
       </h2>
-      <search aria-label="Filter stocks">
-        <form
-          onSubmit={(e) => e.preventDefault()}
-          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_auto]"
-        >
-          <Field
-            label="Search"
-            name="search"
-            type="search"
-            placeholder="Ticker or company name"
-            autoComplete="off"
-            value={draft.search}
-            onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-          />
-          <SelectField
-            label="Sector"
-            name="sect"
-            value={draft.sect}
-            onChange={(e) => setDraft({ ...draft, sect: e.target.value })}
-            options={[
-              { value: 'any', label: 'All sectors' },
-              ...SECTORS.map((s) => ({ value: String(s.code), label: s.screenerName })),
-            ]}
-          />
-          <SelectField
-            label="Market Cap"
-            name="mkCap"
-            value={draft.mkCap}
-            onChange={(e) => setDraft({ ...draft, mkCap: e.target.value })}
-            options={[
-              { value: 'any', label: 'All sizes' },
-              ...Object.entries(MARKET_CAP_BUCKETS).map(([value, b]) => ({ value, label: b.label })),
-            ]}
-          />
-          <div className="flex items-end">
-            <Button variant="secondary" onClick={() => setDraft({ search: '', sect: 'any', mkCap: 'any' })}>
-              Reset Filters
-            </Button>
-          </div>
-        </form>
-      </search>
-      <DataTable
-        label="Available stocks"
-        columns={columns}
-        rows={data?.rows ?? []}
-        rowKey={(s) => s.ticker}
-        loading={data === null && !failed}
-        empty="No companies found matching your criteria."
-        minWidthClass="min-w-[40rem]"
+      <StockFilterBar
+        label="Filter stocks"
+        idPrefix="stocks"
+        filters={list.draft}
+        onChange={list.edit}
+        onReset={() => list.reset(NO_STOCK_FILTERS)}
       />
-      {data && data.count > SCREENER_PAGE_SIZE ? (
-        <Pager
-          page={page}
-          totalItems={data.count}
-          pageSize={SCREENER_PAGE_SIZE}
-          windowSize={SCREENER_PAGE_WINDOW}
-          onPageChange={setPage}
-          label="Available stocks pages"
-        />
-      ) : null}
+      <ListView
+        label="Available stocks"
+        noun={{ one: 'company', many: 'companies' }}
+        columns={columns}
+        rows={page?.rows ?? []}
+        rowKey={(s) => s.ticker}
+        loading={loading}
+        empty="No companies found matching your criteria."
+        minWidthClass="sm:min-w-[40rem]"
+        paging={{
+          page: list.view.page,
+          count: page?.count ?? 0,
+          pageSize: SCREENER_PAGE_SIZE,
+          windowSize: SCREENER_PAGE_WINDOW,
+          onPageChange: (next) => list.show({ page: next }),
+          label: 'Available stocks pages',
+        }}
+      />
     </section>
   );
 }
