@@ -1,5 +1,5 @@
 // `npm run train:docqa [squad.json[.gz]] [--no-cv] [--questions N] [--families a,b] [--ablate] [--curve]
-//  [--dev FILE] [--threads N] [--cache DIR] [--dry]`: fits reader R1 (logistic regression over dense and
+//  [--threads N] [--cache DIR] [--cached-only] [--dry]`: fits reader R1 (logistic regression over dense and
 // lexical features, then boosted trees on what it leaves) on a SQuAD v1.1 file's questions, each
 // asked of a long document of five articles, and writes src/r1-weights.json. Every 20th article is
 // held out: the "not found" threshold is chosen on its questions (asked of their own document and
@@ -7,7 +7,7 @@
 // in-sample). Candidate rows are generated in worker threads and cached per group of articles, so
 // a stopped run resumes where it was.
 import { createHash } from 'node:crypto';
-import { statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { LEXICAL_FAMILIES, type LexicalFamily } from '../src/r1-lexical';
@@ -31,7 +31,7 @@ const HOLD_OUT = 20;
 const NEGATIVES = 40;
 
 export const FIT: Omit<FitParams, 'families'> = {
-  linear: { epochs: 4, batch: 256, rate: 0.05, l2: 1e-6 },
+  linear: { epochs: 4, batch: 256, rate: 0.05, l2: 1e-4 },
   trees: DEFAULT_TREE_PARAMS,
 };
 
@@ -148,7 +148,7 @@ async function main() {
     unanswerable: true,
     given: true,
   };
-  const jobs: GenerateJob[] = [
+  let jobs: GenerateJob[] = [
     ...groupsOf(heldOut).map((articles) => ({
       key: `held-${articles[0]}`,
       group: `held-${articles[0]}`,
@@ -162,6 +162,12 @@ async function main() {
       options: trainOptions,
     })),
   ];
+  if (process.argv.includes('--cached-only')) {
+    // Fit on the groups a stopped run already generated (the held-out ones must be there).
+    jobs = jobs.filter((j) => j.key.startsWith('held-') || existsSync(join(cache, `${j.key}.long.rows`)));
+    const kept = new Set(jobs.map((j) => j.articles[0]));
+    trainGroups = trainGroups.filter((g) => kept.has(g[0]));
+  }
   console.log(
     `${basename(path)}: ${sizes.length} articles; fitting on ${trainGroups.flat().length} (${trainGroups.flat().reduce((s, i) => s + (sizes[i] ?? 0), 0)} questions), ` +
       `holding out ${heldOut.length} (${heldOut.reduce((s, i) => s + (sizes[i] ?? 0), 0)} questions); candidate rows cached in ${cache}`,
