@@ -3,9 +3,9 @@
 
 /** Cycles still on the tree, each with the change that removes it. Nothing else may cycle. */
 const KNOWN_CYCLES = [
-  // shared contest-view.ts <-> contest.ts (types only): splitPicksList takes its row types from
+  // shared simulator-view.ts <-> simulator.ts (types only): splitPicksList takes its row types from
   // the schemas module; make it generic over the row, as screener-view's splitEodResponse is.
-  '^packages/shared/src/contest(-view)?[.]ts$',
+  '^packages/shared/src/simulator(-view)?[.]ts$',
 ];
 
 module.exports = {
@@ -63,6 +63,40 @@ module.exports = {
       to: { dependencyTypes: ['local'], dependencyTypesNot: ['aliased'], path: '^(packages|apps)/' },
     },
     {
+      name: 'features-never-import-routes',
+      comment:
+        'Routes compose features; a feature never reaches up into a route module (move what both need into the feature, components/ or lib/).',
+      severity: 'error',
+      from: { path: '^apps/web/app/features/' },
+      to: { path: '^apps/web/app/routes/' },
+    },
+    {
+      name: 'packages-never-import-apps',
+      comment: 'Packages are the building blocks the apps use; an app is never imported by a package.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'only-repositories-touch-kysely',
+      comment:
+        'On the server only *.repository.ts files build queries: routes and services call repositories, so SQL for both engines lives in one kind of file.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/', pathNot: '[.](repository|test|fixtures)[.]ts$' },
+      to: { path: '(^|/)node_modules/kysely/' },
+    },
+    {
+      name: 'modules-meet-through-their-service',
+      comment:
+        'A server module calls another only through its *.service.ts (its public face); routes, repositories and helpers stay private to their module.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: '[.]test[.]ts$' },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/[^/]+[.]service[.]ts$'],
+      },
+    },
+    {
       name: 'doc-qa-runtime-never-imports-training',
       comment:
         'packages/doc-qa/src is what the browser worker loads; training and evaluation (src/training) may use it, never the other way round.',
@@ -80,7 +114,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|build|[.]react-router|test-results|tmp)/' },
+    // node_modules stays in the graph (unfollowed) so a rule can name a library, e.g. kysely.
+    exclude: { path: '(^|/)(build|[.]react-router|test-results|tmp)/' },
     // Type-only imports count: a cycle through types is still a cycle to untangle.
     tsPreCompilationDeps: true,
     enhancedResolveOptions: {

@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests: everything beside the code, not the browser journeys.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'scripts/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/app/**/*.test.{ts,tsx}',
+    ],
     env: { TZ: 'UTC' },
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -50,9 +50,7 @@ await writeZip(
     for (const [cik, c] of byCik)
       yield [
         pad(cik),
-        Buffer.from(
-          JSON.stringify({ cik: String(cik).padStart(10, '0'), name: c.name, sic: sics[String(cik)] ?? '', ...c }),
-        ),
+        Buffer.from(JSON.stringify({ ...c, cik: String(cik).padStart(10, '0'), sic: sics[String(cik)] ?? '' })),
       ];
   })(),
 );

@@ -13,21 +13,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '@app/test-support/browser';
 import { startServer } from '@app/test-support/server';
 import lighthouse from 'lighthouse';
 
-const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// NOTES.md: without the networking flags Chromium keeps trying to reach the internet.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const BUDGET = { performance: 95, others: 100, scriptKb: 160 };
 
 /** Pages to measure: label and path; `{slug}` becomes the largest company. Extend as pages land. */

@@ -1,28 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import type { DbHandle } from '@app/db/client';
 import { SITE_NAME } from '@app/shared/site';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './env.ts';
 import { notFound } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { strictBodyValidatorCompiler } from './lib/strict-body.ts';
 import type { AuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sharedSigningSecret } from './modules/auth/auth.service.ts';
 import { createGoogleVerifier } from './modules/auth/google.ts';
 import { companiesRoutes } from './modules/companies/companies.routes.ts';
-import { contestRoutes } from './modules/contest/contest.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metaRoutes } from './modules/meta/meta.routes.ts';
 import { newsRoutes } from './modules/news/news.routes.ts';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.ts';
 import { screenerRoutes } from './modules/screener/screener.routes.ts';
+import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { isSessionCurrent } from './modules/users/users.service.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -105,7 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // Unknown body fields are a 400 naming them, for every route (lib/strict-body.ts).
+  app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandlerPlugin);
@@ -125,8 +124,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
   );
   await app.register(authPlugin, {
-    jwtSecret: config.jwtSecret,
-    isSessionCurrent: (user) => isSessionCurrent(app.db, user),
+    // Without JWT_SECRET every process on this database shares the one the database holds.
+    jwtSecret: config.jwtSecret ?? (await sharedSigningSecret(app.db, join(config.dataDir, 'jwt-secret'))),
+    isSessionCurrent: (session) => isSessionCurrent(app.db, session),
   });
   const mailer = options.mailer ?? createMailer(config.mail);
   app.addHook('onClose', async () => mailer.close());
@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(metaRoutes);
       await api.register(newsRoutes);
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
-      await api.register(contestRoutes, { startingPoints: config.startingPoints });
+      await api.register(simulatorRoutes, { startingPoints: config.startingPoints });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,17 +7,16 @@ import { ConfigError, loadConfig } from './env.ts';
 const dataDir = () => mkdtempSync(join(tmpdir(), 'env-test-'));
 
 describe('loadConfig', () => {
-  it('has working defaults: port 3000, SQLite under DATA_DIR, a generated secret kept on disk', () => {
+  it('has working defaults: port 3000, SQLite under DATA_DIR, the token secret left to the database', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
     expect(config.siteUrl).toBe('http://localhost:3000');
     expect(config.database).toEqual({ engine: 'sqlite', filename: join(dir, 'app.db') });
-    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(dir, 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
-    expect(statSync(join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
-    // Generated once: the next start reads the same secret.
-    expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(config.jwtSecret);
+    // Shared through the database by every process on it (auth.secret.test.ts); nothing written here.
+    expect(config.jwtSecret).toBeNull();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(32) }).jwtSecret).toBe('x'.repeat(32));
   });
 
   it('selects PostgreSQL from a postgres:// DATABASE_URL', () => {

@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError, type DataConfig, DataEnvSchema, dataConfigFrom, parseEnvironment } from '@app/db/config';
+import { ConfigError, DbEnvSchema, dbConfigFrom, environment, parseEnvironment } from '@app/db/config';
+import { type MarketDataConfig, MarketDataEnvSchema, marketDataConfigFrom } from '@app/market-data/config';
 import { type Cents, DEFAULT_STARTING_POINTS, parsePoints } from '@app/shared/points';
 import { z } from 'zod';
 
@@ -12,45 +11,47 @@ const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-// The data variables (DATA_DIR, DATABASE_URL, DEMO_*, PRICE_*, SEC_*) are shared with the
-// `npm run data` commands; the server adds its own.
-const EnvSchema = DataEnvSchema.extend({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z
-    .string()
-    .default('3000')
-    .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a whole number from 0 to 65535')
-    .transform(Number),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  TRUST_PROXY: z
-    .string()
-    .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
-    .default('false'),
-  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
-  GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  MAIL_FROM: z.string().min(3).optional(),
-  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
-  STARTING_POINTS: z
-    .string()
-    .default(String(DEFAULT_STARTING_POINTS))
-    .refine((v) => {
-      const c = parsePoints(v);
-      return c !== null && c > 0;
-    }, 'must be a positive amount of points with at most 2 decimals')
-    .transform((v) => parsePoints(v) as Cents),
-  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
-  RATE_LIMIT_PER_MINUTE: z
-    .string()
-    .default('1000')
-    .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
-    .transform(Number),
-}).refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
-  path: ['JWT_SECRET'],
-  message: 'is required when NODE_ENV=production',
-});
+// The database's variables (DATA_DIR, DATABASE_URL) and the market data's (DEMO_*, PRICE_*,
+// SEC_*) are shared with the `npm run data` commands; the server adds its own.
+const EnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape)
+  .extend({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z
+      .string()
+      .default('3000')
+      .refine((v) => /^\d+$/.test(v) && Number(v) <= 65535, 'must be a whole number from 0 to 65535')
+      .transform(Number),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TRUST_PROXY: z
+      .string()
+      .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
+      .default('false'),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_JWKS_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+    STARTING_POINTS: z
+      .string()
+      .default(String(DEFAULT_STARTING_POINTS))
+      .refine((v) => {
+        const c = parsePoints(v);
+        return c !== null && c > 0;
+      }, 'must be a positive amount of points with at most 2 decimals')
+      .transform((v) => parsePoints(v) as Cents),
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+    RATE_LIMIT_PER_MINUTE: z
+      .string()
+      .default('1000')
+      .refine((v) => /^\d+$/.test(v), 'must be a whole number (0 turns rate limits off)')
+      .transform(Number),
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.JWT_SECRET, {
+    path: ['JWT_SECRET'],
+    message: 'is required when NODE_ENV=production',
+  });
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -60,7 +61,11 @@ export interface Config {
   siteUrl: string;
   dataDir: string;
   database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
-  jwtSecret: string;
+  /**
+   * Signs sign-in tokens (JWT_SECRET). Null when unset: every process on the database then shares
+   * one secret generated into the database (modules/auth `sharedSigningSecret`).
+   */
+  jwtSecret: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
   /**
    * Which X-Forwarded-* headers to believe (Fastify's trustProxy): off by default, so a client
@@ -72,9 +77,9 @@ export interface Config {
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files under DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
-  demo: DataConfig['demo'];
+  demo: MarketDataConfig['demo'];
   /** The daily price vendor for real data (PRICE_SOURCE, PRICE_API_KEY). */
-  prices: DataConfig['prices'];
+  prices: MarketDataConfig['prices'];
   /** Points every simulator member starts with (STARTING_POINTS), in cents. */
   startingPoints: Cents;
   /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
@@ -84,12 +89,12 @@ export interface Config {
 }
 
 /**
- * Reads and validates the configuration once, at start-up. Every bad variable is named
- * in one line, so a wrong deployment fails before it listens.
+ * Reads and validates the configuration once, at start-up, from the environment over `.env`.
+ * Every bad variable is named in one line, so a wrong deployment fails before it listens.
  */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(source: NodeJS.ProcessEnv = environment()): Config {
   const e = parseEnvironment(EnvSchema, source);
-  const data = dataConfigFrom(e, source);
+  const data = { ...dbConfigFrom(e, source), ...marketDataConfigFrom(e) };
   const dataDir = data.dataDir;
   return {
     nodeEnv: e.NODE_ENV,
@@ -98,7 +103,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     database: data.database,
-    jwtSecret: e.JWT_SECRET ?? localJwtSecret(dataDir),
+    jwtSecret: e.JWT_SECRET ?? null,
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL ?? GOOGLE_JWKS_URL } : null,
@@ -113,19 +118,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   };
-}
-
-/**
- * Outside production a missing JWT_SECRET is generated once and kept in DATA_DIR,
- * so sign-ins survive restarts without any set-up.
- */
-function localJwtSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

@@ -1,6 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './env.ts';
-import { runContestJob } from './modules/contest/contest.triggers.ts';
+import { runContestJob } from './modules/simulator/simulator.triggers.ts';
 import { dailyUpdatePlugin } from './plugins/daily-update.ts';
 import { handleShutdownSignals, trackConnections } from './shutdown.ts';
 import { prepareMarketData } from './startup.ts';
@@ -26,6 +26,7 @@ async function main() {
   await app.register(dailyUpdatePlugin, {
     enabled: config.nodeEnv !== 'test',
     database: config.database,
+    update: { prices: config.prices },
     // New closes may fire simulator triggers of members who are away, and value every portfolio.
     onCurrentData: () => runContestJob(app.db),
   });

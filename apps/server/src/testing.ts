@@ -2,7 +2,6 @@
 // modules (a new module's fixtures get a line here) and the token service that signs a member in.
 export { createTokenService, type TokenUser } from './lib/tokens.ts';
 export { filingRow, type SeedCompany, seedCompany, weekdays } from './modules/companies/companies.fixtures.ts';
-export { appendClose, type CompanySeed, seedCompanies } from './modules/contest/contest.fixtures.ts';
 export {
   RANKINGS_DATA_DATE,
   RANKINGS_UNIVERSE,
@@ -11,4 +10,13 @@ export {
   seedRankings,
 } from './modules/rankings/rankings.fixtures.ts';
 export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';
+export { appendClose, type CompanySeed, seedCompanies } from './modules/simulator/simulator.fixtures.ts';
 export { seedMember } from './modules/users/users.fixtures.ts';
+export {
+  freePort,
+  listening,
+  type PrivatePostgres,
+  type PrivateRedis,
+  startPrivatePostgres,
+  startPrivateRedis,
+} from './private-services.ts';

@@ -16,7 +16,7 @@ export default [
   route('news', 'routes/news.tsx'),
   route('simulator', 'routes/simulator.tsx', { id: 'simulator' }),
   route('simulator/my-profolio', 'routes/simulator.tsx', { id: 'simulator-my-profolio' }),
-  route('simulator/leaderboard', 'routes/leaderboard.tsx'),
+  route('simulator/leaderboard', 'routes/simulator-leaderboard.tsx'),
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),

@@ -27,7 +27,7 @@ export type DbConfig =
       connectionString: string;
       searchPath?: string;
       maxConnections?: number;
-      /** Told when an idle connection dies (server restart, failover, idle timeout); default: one line on stderr. */
+      /** Told when a connection dies (server restart, failover, idle timeout); default: one line on stderr. */
       onConnectionError?: (err: Error) => void;
     };
 
@@ -69,17 +69,50 @@ export function createDb(config: DbConfig): DbHandle {
     connectionString: config.connectionString,
     max: config.maxConnections ?? 10,
     types: pgTypes,
+    // A peer that vanishes without a reset (failover, a dropped route) is noticed by TCP keepalive.
+    keepAlive: true,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     ...(config.searchPath ? { options: `-c search_path=${config.searchPath}` } : {}),
   });
-  // An idle client whose server connection drops emits 'error' on the pool; without a listener
-  // that ends the process. The pool has already dropped the client: the next query opens another.
-  pool.on(
-    'error',
+  const lost =
     config.onConnectionError ??
-      ((err) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on next use`)),
-  );
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    ((err: Error) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on next use`));
+  // A client whose server connection dies emits 'error'; without a listener that ends the
+  // process. The pool listens only while a client is idle, so a restart that catches a client
+  // checked out (a query's socket closing after its error, a transaction between statements)
+  // would still end it: every client gets a listener of its own for its whole life. Its query
+  // fails, and the pool drops the client when it comes back.
+  pool.on('connect', (client) => client.on('error', lost));
+  // The pool repeats an idle client's error here; the client's own listener has logged it.
+  pool.on('error', () => {});
+  const db = new Kysely<Schema>({
+    dialect: new PostgresDialect({ pool: { connect: () => connectThroughRestart(pool), end: () => pool.end() } }),
+  });
   return { db, engine: 'postgres', pgPool: pool, close: () => db.destroy() };
+}
+
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long a new connection is retried while the server restarts or fails over. */
+const RESTART_WAIT_MS = 3_000;
+// Refused (down), reset, "the database system is starting up / shutting down" (57P03),
+// "terminating connection due to administrator command" (57P01) while connecting.
+const RESTARTING = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P03']);
+
+/**
+ * A pooled connection, waiting for the server through a short restart: a request that arrives
+ * while PostgreSQL comes back is answered a moment late instead of failing.
+ */
+async function connectThroughRestart(pool: pg.Pool): Promise<pg.PoolClient> {
+  const giveUpAt = Date.now() + RESTART_WAIT_MS;
+  for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (!code || !RESTARTING.has(code) || Date.now() + wait > giveUpAt) throw err;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 256;

@@ -8,6 +8,8 @@ import { migration as m0007 } from './migrations/0007_users.ts';
 import { migration as m0008 } from './migrations/0008_contest.ts';
 import { migration as m0010 } from './migrations/0010_split_evidence.ts';
 import { migration as m0011 } from './migrations/0011_company_former_names.ts';
+import { migration as m0012 } from './migrations/0012_account_security.ts';
+import { migration as m0013 } from './migrations/0013_company_tickers.ts';
 
 /**
  * Migrations are written once with Kysely's schema builder and run on both engines, one file
@@ -25,6 +27,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0008_contest': m0008,
   '0010_split_evidence': m0010,
   '0011_company_former_names': m0011,
+  '0012_account_security': m0012,
+  '0013_company_tickers': m0013,
 };
 
 export const migrationProvider: MigrationProvider = {

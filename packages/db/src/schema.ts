@@ -21,8 +21,12 @@ export interface Database {
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
   company_former_names: CompanyFormerNamesTable;
+  company_tickers: CompanyTickersTable;
   users: UsersTable;
   password_resets: PasswordResetsTable;
+  revoked_tokens: RevokedTokensTable;
+  email_changes: EmailChangesTable;
+  app_secrets: AppSecretsTable;
   contest_accounts: ContestAccountsTable;
   contest_picks: ContestPicksTable;
   contest_valuations: ContestValuationsTable;
@@ -140,6 +144,15 @@ export interface LatestQuotesTable {
   mkcap: number | null;
 }
 
+/** A ticker a company's prices were filed under, and the days it served (migration 0012). */
+export interface CompanyTickersTable {
+  company_id: number;
+  ticker: string;
+  /** First and last trading day the ticker's rows gave the company. */
+  first_date: string;
+  last_date: string;
+}
+
 /** Names a company filed under before its current one, newest first (SEC submissions, migration 0011). */
 export interface CompanyFormerNamesTable {
   company_id: number;
@@ -190,6 +203,34 @@ export interface UsersTable {
   /** Raised when the password changes: tokens signed with an older version are refused. */
   token_version: Generated<number>;
   created_at: string;
+  /** 1 when the member chose to appear on the public members' leaderboard (off by default). */
+  leaderboard_opt_in: Generated<number>;
+  /** Shown on the leaderboard instead of the username; null for none. */
+  display_name: string | null;
+}
+
+/** Signed-out tokens by their `jti`, until they expire (migration 0012). */
+export interface RevokedTokensTable {
+  token_id: string;
+  user_id: number;
+  expires_at: string;
+}
+
+/** E-mail changes the old address may undo with the link mailed to it (SHA-256 of the token). */
+export interface EmailChangesTable {
+  token_hash: string;
+  user_id: number;
+  old_email: string;
+  new_email: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Secrets every server process on this database shares, e.g. the token-signing key. */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<string>;
 }
 
 /** Pending password-reset links: only the SHA-256 of the token is kept. */
@@ -198,6 +239,8 @@ export interface PasswordResetsTable {
   user_id: number;
   expires_at: string;
   used_at: string | null;
+  /** The account's token version when the link was asked for; a newer version voids it. */
+  token_version: Generated<number>;
 }
 
 /** A member's simulator points (migration 0008), integer cents. */

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DbHandle } from './client.ts';
+import type { Db, DbHandle } from './client.ts';
 import { createTestDb, testEngines } from './testing.ts';
-import { type DbOrTx, inTransaction } from './transaction.ts';
+import { writeTransaction } from './transaction.ts';
 
 // The pattern every feature follows: repositories take `db` or a transaction first and never
 // open one; the service decides what must happen together.
 const companyRepository = {
-  async insert(db: DbOrTx, ticker: string): Promise<number> {
+  async insert(db: Db, ticker: string): Promise<number> {
     const row = await db
       .insertInto('companies')
       .values({ ticker, name: `${ticker} Corp`, slug: ticker.toLowerCase() })
@@ -16,7 +16,7 @@ const companyRepository = {
   },
 };
 const priceRepository = {
-  async insert(db: DbOrTx, companyId: number, rows: Array<{ date: string; close: number }>): Promise<void> {
+  async insert(db: Db, companyId: number, rows: Array<{ date: string; close: number }>): Promise<void> {
     await db
       .insertInto('daily_prices')
       .values(rows.map((r) => ({ company_id: companyId, date: r.date, close: r.close, volume: 1 })))
@@ -24,8 +24,8 @@ const priceRepository = {
   },
 };
 /** A service: a company and its first prices exist together or not at all. */
-async function listCompany(db: DbOrTx, ticker: string, prices: Array<{ date: string; close: number }>) {
-  return inTransaction(db, async (trx) => {
+async function listCompany(db: Db, ticker: string, prices: Array<{ date: string; close: number }>) {
+  return writeTransaction(db, async (trx) => {
     const id = await companyRepository.insert(trx, ticker);
     await priceRepository.insert(trx, id, prices);
     return id;
@@ -69,7 +69,7 @@ describe.each(testEngines())('repositories in one transaction on %s', (engine) =
   });
 
   it('joins an open transaction, so an outer rollback undoes an inner service', async () => {
-    const outer = inTransaction(handle.db, async (trx) => {
+    const outer = writeTransaction(handle.db, async (trx) => {
       await listCompany(trx, 'INNER', [{ date: '2026-01-02', close: 10 }]);
       expect((await trx.selectFrom('companies').select('id').execute()).length).toBe(1);
       throw new Error('the outer step fails');

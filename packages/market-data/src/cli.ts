@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDb, migrateToLatest } from '@app/db/client';
-import { loadDataConfig } from '@app/db/config';
+import { withStartupLock } from '@app/db/startup-lock';
 import type { CommandContext } from './commands/context.ts';
+import { loadDataConfig } from './config.ts';
 
 interface CommandEntry {
   summary: string;
@@ -60,15 +61,31 @@ async function main() {
   }
   const config = loadDataConfig();
   if (config.database.engine === 'sqlite') mkdirSync(dirname(config.database.filename), { recursive: true });
-  const handle = createDb(config.database);
-  try {
-    await migrateToLatest(handle.db);
-    const command = await entry.load();
-    await command.run({ handle, config, args });
-  } finally {
-    await handle.close();
-  }
+  const command = await entry.load();
+  const open = async () => {
+    const handle = createDb(config.database);
+    try {
+      await migrateToLatest(handle.db);
+      return handle;
+    } catch (err) {
+      await handle.close();
+      throw err;
+    }
+  };
+  const runOn = async (handle: Awaited<ReturnType<typeof open>>) => {
+    try {
+      await command.run({ handle, config, args });
+    } finally {
+      await handle.close();
+    }
+  };
+  // Opening and migrating are first-start work, and so is building the demo universe: one
+  // process at a time on a database (a server starting beside this command waits, or this waits).
+  if (name === 'demo') await withStartupLock(config.database, async () => runOn(await open()), { onWait });
+  else await runOn(await withStartupLock(config.database, open, { onWait }));
 }
+
+const onWait = () => console.info('Another process is preparing the database (migrations, demo data): waiting for it');
 
 main().catch((err) => {
   console.error(err instanceof Error ? err.message : err);

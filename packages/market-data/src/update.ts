@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@app/db/client';
-import { loadDataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
 import { PostgresAdapter, sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
+import type { PriceSourceConfig } from './config.ts';
 import type { DailySource } from './daily-source.ts';
 import { refreshDerived } from './derived.ts';
 import { appendDerived } from './derived-append.ts';
@@ -38,14 +38,19 @@ export interface UpdateOptions {
   through?: string;
   /** Picks the source for the loaded data; defaults to `defaultSources`. */
   sourceFor?: (source: DataSource, db: Db) => Promise<DailySource | null>;
+  /** The configured daily price vendor for real data (PRICE_*, parsed once at start-up); none by default. */
+  prices?: PriceSourceConfig;
 }
 
 /** The sources this package ships: the demo generator, configured from the stored seed. */
-export async function defaultSources(source: DataSource, db: Db): Promise<DailySource | null> {
+export async function defaultSources(
+  source: DataSource,
+  db: Db,
+  prices: PriceSourceConfig | undefined,
+): Promise<DailySource | null> {
   if (source === 'real') {
-    // Real data grows through the vendor PRICE_SOURCE names (configured as the server is).
-    const { prices } = loadDataConfig();
-    if (prices.source !== 'tiingo' || !prices.apiKey) return null;
+    // Real data grows through the vendor the configuration names (PRICE_SOURCE).
+    if (prices?.source !== 'tiingo' || !prices.apiKey) return null;
     const { tiingoDailySource } = await import('./sources/tiingo.ts');
     return tiingoDailySource({ apiKey: prices.apiKey, baseUrl: prices.apiUrl ?? undefined });
   }
@@ -161,7 +166,10 @@ async function update(db: Db, options: UpdateOptions): Promise<UpdateResult> {
   const lastSession = lastTradingDayBefore(options.today ?? todayUtc());
   const through = options.through && options.through < lastSession ? options.through : lastSession;
   if (through <= dataDate) return { status: 'up-to-date', dataDate };
-  const source = await (options.sourceFor ?? defaultSources)(sourceName, db);
+  const source = await (options.sourceFor ?? ((s: DataSource, d: Db) => defaultSources(s, d, options.prices)))(
+    sourceName,
+    db,
+  );
   if (!source) return { status: 'no-source', source: sourceName, dataDate };
   const appended = await source.append(db, dataDate, through);
   const appendedAt = performance.now();

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const ApiErrorSchema = z.object({
   error: z.string(),
   code: z.string(),
+  /** The request field a validation error is about, e.g. `username` (its `error` is the rule's text alone). */
+  field: z.string().optional(),
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
@@ -37,6 +39,8 @@ export const DOMAIN_ERROR_CODES = {
   updateRunning: 'UPDATE_RUNNING',
   /** A password-reset link that is unknown, already used or older than an hour. */
   invalidResetToken: 'INVALID_RESET_TOKEN',
+  /** A link undoing an e-mail change that is unknown, already used or older than a week. */
+  invalidRevertToken: 'INVALID_REVERT_TOKEN',
   /** A signed-in member typed the wrong current password (password change, account deletion). */
   wrongPassword: 'WRONG_PASSWORD',
   /** Google sign-in asked for on a site without GOOGLE_CLIENT_ID. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatReturn } from './contest-view.ts';
 import { GURUS, rankGurus } from './gurus.ts';
+import { formatReturn } from './simulator-view.ts';
 
 describe('gurus', () => {
   it('bundles about fifty distinct gurus with three returns each', () => {

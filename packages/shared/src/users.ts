@@ -3,6 +3,8 @@ import { EmailSchema, PASSWORD_MAX, UsernameSchema } from './auth.ts';
 import { isCountryName } from './countries.ts';
 
 export const PROFILE_LIMITS = { website: 200, summary: 500 } as const;
+export const DISPLAY_NAME_MIN = 2;
+export const DISPLAY_NAME_MAX = 30;
 
 export const PROFILE_MESSAGES = {
   website: 'Website must be an http:// or https:// address',
@@ -10,6 +12,9 @@ export const PROFILE_MESSAGES = {
   summary: `Summary must be at most ${PROFILE_LIMITS.summary} characters`,
   country: 'Choose a country or region from the list',
   passwordRequired: 'Enter your password to confirm',
+  currentPasswordForEmail: 'Enter your current password to change your email',
+  displayName: `Display name must be ${DISPLAY_NAME_MIN}-${DISPLAY_NAME_MAX} characters: letters, numbers, spaces, or . _ - '`,
+  revertTokenMissing: 'This link is incomplete. Use the whole link from the e-mail.',
 } as const;
 
 /** SPEC §3 Profile: empty strings for what the member has not filled in. */
@@ -28,20 +33,57 @@ const WebsiteSchema = z
   .max(PROFILE_LIMITS.website, PROFILE_MESSAGES.websiteLength)
   .refine((v) => v === '' || isHttpUrl(v), PROFILE_MESSAGES.website);
 
-/** SPEC §5: only the changed fields are sent; each still follows its rule. */
-export const ProfileUpdateSchema = z
-  .object({
-    username: UsernameSchema,
-    email: EmailSchema,
-    website: WebsiteSchema,
-    summary: z.string().trim().max(PROFILE_LIMITS.summary, PROFILE_MESSAGES.summary),
-    country: z.string().refine((v) => v === '' || isCountryName(v), PROFILE_MESSAGES.country),
-  })
-  .partial();
+const ProfileFieldsSchema = z.object({
+  username: UsernameSchema,
+  email: EmailSchema,
+  website: WebsiteSchema,
+  summary: z.string().trim().max(PROFILE_LIMITS.summary, PROFILE_MESSAGES.summary),
+  country: z.string().refine((v) => v === '' || isCountryName(v), PROFILE_MESSAGES.country),
+});
+
+/**
+ * SPEC §5: only the changed fields are sent; each still follows its rule. A new e-mail address
+ * needs the current password too (a stolen token alone cannot take the account over).
+ */
+export const ProfileUpdateSchema = ProfileFieldsSchema.partial()
+  .extend({ currentPassword: z.string().max(PASSWORD_MAX).optional() })
+  .refine((v) => v.email === undefined || (v.currentPassword ?? '') !== '', {
+    path: ['currentPassword'],
+    message: PROFILE_MESSAGES.currentPasswordForEmail,
+  });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 /** The profile form holds every field (the page then sends only the changed ones). */
-export const ProfileFormSchema = ProfileUpdateSchema.required();
+export const ProfileFormSchema = ProfileFieldsSchema;
+
+/** The e-mail link that undoes an e-mail change (`/revert-email?token=`). */
+export const RevertEmailRequestSchema = z.object({
+  token: z.string({ error: PROFILE_MESSAGES.revertTokenMissing }).min(1, PROFILE_MESSAGES.revertTokenMissing).max(200),
+});
+export type RevertEmailRequest = z.infer<typeof RevertEmailRequestSchema>;
+
+/**
+ * Privacy settings: whether the member appears on the public members' leaderboard (off until
+ * they opt in) and the name shown there instead of the username ('' for none).
+ */
+export const PrivacySchema = z.object({ showOnLeaderboard: z.boolean(), displayName: z.string() });
+export type Privacy = z.infer<typeof PrivacySchema>;
+
+const DisplayNameSchema = z
+  .string()
+  .trim()
+  .refine(
+    (v) =>
+      v === '' ||
+      (v.length >= DISPLAY_NAME_MIN && v.length <= DISPLAY_NAME_MAX && /^[\p{L}\p{N}][\p{L}\p{N} ._'-]*$/u.test(v)),
+    PROFILE_MESSAGES.displayName,
+  );
+
+/** Only the settings sent change. */
+export const PrivacyUpdateSchema = z
+  .object({ showOnLeaderboard: z.boolean(), displayName: DisplayNameSchema })
+  .partial();
+export type PrivacyUpdate = z.infer<typeof PrivacyUpdateSchema>;
 
 export const DeleteAccountRequestSchema = z.object({
   password: z

@@ -22,6 +22,7 @@ const HELPERS: Record<DomainErrorCode, { helper: () => errors.AppError; status: 
   RATE_LIMITED: { helper: () => errors.rateLimited(), status: 429 },
   UPDATE_RUNNING: { helper: () => errors.updateRunning(), status: 409 },
   INVALID_RESET_TOKEN: { helper: () => errors.invalidResetToken(), status: 400 },
+  INVALID_REVERT_TOKEN: { helper: () => errors.invalidRevertToken(), status: 400 },
   WRONG_PASSWORD: { helper: () => errors.wrongPassword(), status: 403 },
   GOOGLE_NOT_CONFIGURED: { helper: () => errors.googleNotConfigured(), status: 503 },
   GOOGLE_TOKEN_INVALID: { helper: () => errors.googleTokenInvalid(), status: 401 },

@@ -35,6 +35,7 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
   UPDATE_RUNNING: 409,
   INVALID_RESET_TOKEN: 400,
+  INVALID_REVERT_TOKEN: 400,
   // A 403, not a 401: the session stands, only the typed password is wrong (a 401 signs out).
   WRONG_PASSWORD: 403,
   GOOGLE_NOT_CONFIGURED: 503,
@@ -61,6 +62,8 @@ export const updateRunning = (message = 'A market-data update is already running
   domainError(D.updateRunning, message);
 export const invalidResetToken = () =>
   domainError(D.invalidResetToken, 'This reset link is invalid or has expired. Ask for a new one.');
+export const invalidRevertToken = () =>
+  domainError(D.invalidRevertToken, 'This link is invalid, already used or has expired.');
 export const wrongPassword = () => domainError(D.wrongPassword, 'Current password is incorrect');
 export const googleNotConfigured = () =>
   domainError(D.googleNotConfigured, 'Google sign-in is not configured on this site');

@@ -8,8 +8,16 @@ const user = { id: '5', email: 'a@example.com', version: 2 };
 describe('token service', () => {
   it('signs and verifies a token with the user, its version and no Remember me', async () => {
     const tokens = createTokenService(SECRET);
-    expect(await tokens.verify(await tokens.sign(user))).toEqual({ ...user, remember: false });
-    expect(await tokens.verify(await tokens.sign(user, { remember: true }))).toEqual({ ...user, remember: true });
+    const session = { tokenId: expect.stringMatching(/^[\w-]{22}$/), expiresAt: expect.any(Number) };
+    expect(await tokens.verify(await tokens.sign(user))).toEqual({ ...user, ...session, remember: false });
+    expect(await tokens.verify(await tokens.sign(user, { remember: true }))).toEqual({
+      ...user,
+      ...session,
+      remember: true,
+    });
+    // Each token has an id of its own, so signing out can end one and leave the others.
+    const [a, b] = await Promise.all([tokens.sign(user), tokens.sign(user)]);
+    expect((await tokens.verify(a))?.tokenId).not.toBe((await tokens.verify(b))?.tokenId);
   });
 
   it('expires a plain token after a day and a remembered one after 30 days', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** What a verified bearer token says about its holder. */
@@ -8,6 +9,10 @@ export interface TokenUser {
   version: number;
   /** Signed with Remember me (a 30-day token); a replacement token keeps the same lifetime. */
   remember?: boolean;
+  /** The token's own id (`jti`), by which signing out ends this token alone; absent on older tokens. */
+  tokenId?: string;
+  /** When the token expires, in seconds since the epoch (`exp`). */
+  expiresAt?: number;
 }
 
 export interface TokenService {
@@ -16,7 +21,7 @@ export interface TokenService {
    * lifetime such as '-1s' (tests). A missing `version` means 0, a fresh account's.
    */
   sign(
-    user: Omit<TokenUser, 'version'> & { version?: number },
+    user: Pick<TokenUser, 'id' | 'email'> & { version?: number },
     lifetime?: { remember?: boolean } | string,
   ): Promise<string>;
   /** The token's user, or null when it is malformed, forged, expired or too old. */
@@ -49,6 +54,7 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         .setSubject(user.id)
         .setIssuer(ISSUER)
         .setIssuedAt(issued)
+        .setJti(randomBytes(16).toString('base64url'))
         .setExpirationTime(exp)
         .sign(key);
     },
@@ -63,7 +69,10 @@ export function createTokenService(secret: string, now: () => number = Date.now)
         });
         if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') return null;
         const version = typeof payload.ver === 'number' && Number.isInteger(payload.ver) ? payload.ver : 0;
-        return { id: payload.sub, email: payload.email, version, remember: payload.rem === true };
+        const user: TokenUser = { id: payload.sub, email: payload.email, version, remember: payload.rem === true };
+        if (typeof payload.jti === 'string' && payload.jti.length <= 32) user.tokenId = payload.jti;
+        if (typeof payload.exp === 'number') user.expiresAt = payload.exp;
+        return user;
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

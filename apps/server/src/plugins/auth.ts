@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from '../lib/errors.ts';
 import { createTokenService, type TokenService, type TokenUser } from '../lib/tokens.ts';
@@ -13,48 +13,85 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null (routes with `auth: 'required'` always have one). */
     user: TokenUser | null;
+    /** The signed-in user's account id (`users.id`), checked once here; null when signed out. */
+    userId: number | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
   }
 }
 
+/** What the session check needs of a verified token. */
+export interface Session {
+  userId: number;
+  version: number;
+  tokenId: string | undefined;
+}
+
 export interface AuthPluginOptions {
   jwtSecret: string;
   /**
-   * Whether a verified token still stands: its account exists and its token version is the
-   * account's current one (a password change or reset ends the other sessions).
+   * Whether a verified token still stands: its account exists, its token version is the
+   * account's current one (a password change or "sign out everywhere" ends the other sessions)
+   * and it was not signed out.
    */
-  isSessionCurrent?: (user: TokenUser) => Promise<boolean>;
+  isSessionCurrent?: (session: Session) => Promise<boolean>;
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 const EXPIRED = 'Your session has expired. Please sign in again.';
+const ACCOUNT_ID = /^[1-9]\d{0,15}$/;
+
+/** The account id a token names, or null when its subject is not one (users.id is a positive integer). */
+export function accountIdOf(user: Pick<TokenUser, 'id'>): number | null {
+  if (!ACCOUNT_ID.test(user.id)) return null;
+  const id = Number(user.id);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** The signed-in member of an `auth: 'required'` route. */
+export function memberId(request: FastifyRequest): number {
+  if (request.userId === null) throw unauthorized('Sign in to use this');
+  return request.userId;
+}
 
 /**
  * Reads `Authorization: Bearer <JWT>`. A missing or bad token is a 401 on a required
  * route; on an optional route it just means "anonymous" (an expired token must not
  * break a public page). SPEC §7's `X-gurus-id`, when sent with a token, must name the
- * token's user: a mismatch is a 401 on either kind of route.
+ * token's user: a mismatch is a 401 on either kind of route. Answers of required routes are
+ * the member's own: never stored by a browser or proxy.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorate('tokens', createTokenService(opts.jwtSecret));
   app.decorateRequest('user', null);
+  app.decorateRequest('userId', null);
   app.addHook('preHandler', async (request) => {
     const mode = request.routeOptions.config.auth ?? 'none';
     if (mode === 'none') return;
     const header = request.headers.authorization;
     const token = header ? BEARER.exec(header)?.[1] : undefined;
     let user = token ? await app.tokens.verify(token) : null;
-    if (user && opts.isSessionCurrent && !(await opts.isSessionCurrent(user))) user = null;
+    const userId = user ? accountIdOf(user) : null;
+    if (userId === null) user = null;
+    if (user && userId !== null && opts.isSessionCurrent) {
+      const current = await opts.isSessionCurrent({ userId, version: user.version, tokenId: user.tokenId });
+      if (!current) user = null;
+    }
     if (user) {
       const claimed = request.headers['x-gurus-id'];
       if (typeof claimed === 'string' && claimed !== '' && claimed !== user.id) {
         throw unauthorized('The X-gurus-id header does not match the signed-in user');
       }
       request.user = user;
+      request.userId = userId;
     } else if (mode === 'required') {
       throw unauthorized(token ? EXPIRED : 'Sign in to use this');
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.routeOptions.config?.auth === 'required' && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
     }
   });
 });

@@ -46,7 +46,7 @@ export interface DailyUpdateOptions {
   /** On SQLite the update runs on a worker thread with its own connection to this database. */
   database?: DbConfig;
   /** Fixed dates for tests; default today. */
-  update?: Pick<UpdateOptions, 'today' | 'through'>;
+  update?: Pick<UpdateOptions, 'today' | 'through' | 'prices'>;
   /**
    * Runs after each check that leaves the data current (new closes or none; imports and the data command add closes too), e.g. the
    * simulator's auto-sell triggers.

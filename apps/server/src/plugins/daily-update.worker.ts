@@ -4,7 +4,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { createDb, type DbConfig } from '@app/db/client';
 import { runDailyUpdate, type UpdateOptions } from '@app/market-data/update';
 
-const { database, options } = workerData as { database: DbConfig; options: Pick<UpdateOptions, 'today' | 'through'> };
+const { database, options } = workerData as {
+  database: DbConfig;
+  options: Pick<UpdateOptions, 'today' | 'through' | 'prices'>;
+};
 const handle = createDb(database);
 try {
   parentPort?.postMessage({ ok: true, result: await runDailyUpdate(handle.db, options) });

@@ -1,6 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { type ApiError, ERROR_CODES, type ErrorCode } from '@app/shared/api-error';
+import { AUTH_MESSAGES } from '@app/shared/auth-messages';
+import { PROFILE_MESSAGES } from '@app/shared/users';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -28,15 +30,33 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   431: ERROR_CODES.headersTooLarge,
 };
 
-/** Turns a schema failure into one sentence naming the field, e.g. "Invalid query parameter 'pageNumber': ...". */
-function validationMessage(error: FastifyError): string {
+/**
+ * Texts written to be shown to people as they are: the SPEC §5 rules and the profile's. A body
+ * field failing one of them answers the text alone (API clients and forms show `error`).
+ */
+const FORM_TEXTS = new Set<string>([...Object.values(AUTH_MESSAGES), ...Object.values(PROFILE_MESSAGES)]);
+
+/**
+ * Turns a schema failure into `{error, field?}`: one sentence naming the field ("Invalid query
+ * parameter 'pageNumber': …"), or for a body field failing one of the form texts that text alone.
+ * Body failures also name their field in `field`; unknown body fields are named: "Unknown body
+ * field 'emial'".
+ */
+function validationError(error: FastifyError): { error: string; field?: string } {
   const part = PART_NAMES[error.validationContext ?? ''] ?? 'request field';
   const first = error.validation?.[0];
-  if (!first) return 'Invalid request';
+  if (!first) return { error: 'Invalid request' };
+  const body = error.validationContext === 'body';
+  if (first.keyword === 'unrecognized_keys') {
+    const keys = ((first.params as { keys?: unknown }).keys as string[] | undefined) ?? [];
+    const names = keys.map((k) => `'${k}'`).join(', ');
+    return { error: `Unknown ${part}${keys.length === 1 ? '' : 's'} ${names}`, ...(keys[0] ? { field: keys[0] } : {}) };
+  }
   const field = first.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  // Zod writes "Invalid input: expected number, received NaN" and the like; keep its words.
   const detail = first.message ?? 'is invalid';
-  return field ? `Invalid ${part} '${field}': ${detail}` : `Invalid ${part}: ${detail}`;
+  if (!field) return { error: `Invalid ${part}: ${detail}` };
+  const sentence = body && FORM_TEXTS.has(detail) ? detail : `Invalid ${part} '${field}': ${detail}`;
+  return body ? { error: sentence, field } : { error: sentence };
 }
 
 /**
@@ -52,7 +72,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       body = { error: err.message, code: err.code };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
-      body = { error: validationMessage(err), code: ERROR_CODES.badRequest };
+      body = { ...validationError(err), code: ERROR_CODES.badRequest };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       status = err.statusCode;
       // Only our own catalogue of codes goes out, never a framework's internal one.

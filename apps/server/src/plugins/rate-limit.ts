@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { rateLimited } from '../lib/errors.ts';
+import { resilientStore } from './rate-limit-store.ts';
 
 export interface RateLimitPluginOptions {
   /** Requests per minute per client for every route without a limit of its own; 0 turns all limits off. */
@@ -54,32 +55,31 @@ export function routeLimit(
 /**
  * Per-client rate limits (@fastify/rate-limit): a generous default for pages and reads, and
  * tighter ones routes declare with `routeLimit`. Over the limit the answer is a 429 with
- * `Retry-After` and `{error, code: 'RATE_LIMITED'}`. With Redis unreachable requests are let
- * through (logged) rather than refused: the limiter protects the site, it must not take it down.
- * Register it before the routes it should cover.
+ * `Retry-After` and `{error, code: 'RATE_LIMITED'}`. With Redis, counters are shared by every
+ * server process; while Redis is unreachable each process counts on its own (logged), so limits,
+ * sign-in limits included, never switch off (rate-limit-store.ts). Register it before the routes
+ * it should cover.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitPluginOptions) => {
   if (opts.perMinute === 0) return;
-  let redis: Redis | undefined;
+  let store: ReturnType<typeof resilientStore>['Store'] | undefined;
   if (opts.redisUrl) {
-    redis = new Redis(opts.redisUrl, {
+    const redis = new Redis(opts.redisUrl, {
       lazyConnect: true,
-      // Fail fast while Redis is away (skipOnError lets the request through) instead of queueing.
+      // Fail fast while Redis is away (the store counts locally) instead of queueing commands,
+      // and do not wait long on a Redis that stopped answering.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
+      commandTimeout: 500,
     });
-    let lastWarned = 0;
-    redis.on('error', (err) => {
-      // ioredis retries on its own; one line a minute is enough to tell the operator.
-      if (Date.now() - lastWarned < 60_000) return;
-      lastWarned = Date.now();
-      app.log.warn({ err }, 'rate-limit Redis unavailable: requests are not limited until it is back');
-    });
+    const shared = resilientStore(redis, `${opts.keyPrefix ?? 'stockgurus'}:rate-limit:`, app.log);
+    store = shared.Store;
+    // A Redis that is down at start-up is retried in the background (ioredis reconnects).
     await redis.connect().catch(() => {});
-    const client = redis;
     app.addHook('onClose', async () => {
-      client.disconnect();
+      shared.stop();
+      redis.disconnect();
     });
   }
   await app.register(rateLimit, {
@@ -88,8 +88,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitPl
     timeWindow: '1 minute',
     keyGenerator: perClient,
     allowList: (request) => UNCOUNTED.test(request.url),
-    ...(redis ? { redis, nameSpace: `${opts.keyPrefix ?? 'stockgurus'}:rate-limit:` } : {}),
-    skipOnError: true,
+    ...(store ? { store } : {}),
     errorResponseBuilder: (_request, context) =>
       rateLimited(`Too many requests. Please try again in ${context.after}.`),
   });

@@ -151,7 +151,10 @@ async function injectApi(
   out.delete('content-encoding');
   out.delete('content-length');
   out.delete('transfer-encoding');
-  return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  const body = res.statusCode === 204 ? null : res.rawPayload;
+  // A view, not a copy; typed as bytes so DOM's narrower BodyInit (scripts' typecheck) accepts it too.
+  const bytes = body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
+  return new Response(bytes, { status: res.statusCode, headers: out });
 }
 
 /** A path no page matches: the catch-all renders the noindex 404 page for it. */

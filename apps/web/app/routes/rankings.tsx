@@ -2,9 +2,10 @@ import { OPEN_YEARS } from '@app/shared/rankings-view';
 import { sectorName } from '@app/shared/sectors';
 import { PageContainer, PageHeader } from '../components/ui/page-header';
 import { RankingsPage } from '../features/rankings/components/rankings-page';
-import { loadRankings } from '../features/rankings/rankings.api';
+import { loadRankings, servedYear, withMemberYear } from '../features/rankings/rankings.api';
 import { RANKINGS, rankingTypeOf } from '../features/rankings/rankings-params';
 import { startAuth } from '../lib/auth-state';
+import { useReloadOnSessionChange } from '../lib/member-data';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/rankings';
 
@@ -17,31 +18,31 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * In the browser, every later change loads straight from the browser, with a signed-in
- * visitor's token (tokens live in browser storage). Hydration does not run it: the server's
- * answer is already on the page, and re-running the route just after hydration re-rendered the
- * whole table (Lighthouse counted it as blocking time). A member who asked for a year the server
- * could not show them gets it from the page, which revalidates once it knows they are signed in.
+ * Decision 018: the server's rows, and a member's locked year loaded with the browser-held token.
+ * At hydration `serverLoader()` answers with the rows already on the page, without a request.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  // Before the page subscribes to session changes: restoring the session is not one.
   startAuth();
-  return loadRankings(request.url);
+  return withMemberYear(await serverLoader());
 }
+clientLoader.hydrate = true as const;
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
   const type = loaderData?.view.type ?? rankingTypeOf(location.pathname);
   const ranking = RANKINGS[type];
-  const year = loaderData?.meta?.year ?? loaderData?.view.year ?? OPEN_YEARS.to;
+  const year = loaderData ? servedYear(loaderData) : OPEN_YEARS.to;
   const page = loaderData?.view.page ?? 1;
   const siteUrl = siteUrlFrom(matches);
   const query = page > 1 ? `?year=${year}&page=${page}` : `?year=${year}`;
-  const rows = loaderData?.rows ?? [];
+  const loaded = loaderData?.page.status === 'ready' ? loaderData.page.data : null;
+  const rows = loaded?.rows ?? [];
   // SPEC §2/§9: an item list for search engines, amounts in USD (our $M × 1,000,000).
   const itemList = {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name: `${ranking.title} ${year}`,
-    numberOfItems: loaderData?.meta?.count ?? rows.length,
+    numberOfItems: loaded?.meta?.count ?? rows.length,
     itemListElement: rows.map((r) => ({
       '@type': 'ListItem',
       position: r.rank,
@@ -83,6 +84,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, location }) => {
 };
 
 export default function RankingsRoute({ loaderData }: Route.ComponentProps) {
+  useReloadOnSessionChange();
   return (
     <PageContainer>
       <PageHeader title={RANKINGS[loaderData.view.type].title} />

@@ -85,17 +85,48 @@ describe('rankings journey', () => {
     await close();
   });
 
-  it('asks the API nothing more after hydration for a signed-out visitor: the server answer is shown', async () => {
-    const { page, close } = await open(site.browser, VIEWPORTS.desktop);
+  /** Ranking loads (the API's or the router's) a page makes from its first request on. */
+  function rankingLoads(page: Page): string[] {
     const calls: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/api/rankings') || pathname.endsWith('.data')) calls.push(request.url());
+      if (pathname.startsWith('/api/companies/top') || pathname.endsWith('.data')) calls.push(request.url());
     });
+    return calls;
+  }
+
+  async function signInMember(page: Page) {
+    const token = await createTokenService(JWT_SECRET).sign({ id: '9', email: 'member@example.com' });
+    await page.evaluate(
+      ([t]) => {
+        localStorage.setItem('token', t as string);
+        localStorage.setItem('user', JSON.stringify({ id: '9', email: 'member@example.com', name: '', avatar: '' }));
+      },
+      [token],
+    );
+  }
+
+  it('asks the API nothing more after hydration for a signed-out visitor: the server answer is shown', async () => {
+    const { page, close } = await open(site.browser, VIEWPORTS.desktop);
+    const calls = rankingLoads(page);
     await gotoHydrated(page, url('/companies/market-cap-rankings?year=2010&page=1'));
     await page.waitForURL(url('/companies/market-cap-rankings?year=2018&page=1'));
     await page.waitForTimeout(500);
     expect(calls).toEqual([]);
+    await close();
+  });
+
+  it('asks nothing more for a member on an open year, and once, with the token, for a locked one', async () => {
+    const { page, close } = await open(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, url('/'));
+    await signInMember(page);
+    const calls = rankingLoads(page);
+    await gotoHydrated(page, url('/companies/market-cap-rankings?year=2020&page=1'));
+    await page.waitForTimeout(500);
+    expect(calls).toEqual([]);
+    await gotoHydrated(page, url('/companies/market-cap-rankings?year=2010&page=1'));
+    await expect.poll(() => tickersOn(page)).toEqual(['ALP', 'OLD']);
+    expect(calls.map((c) => new URL(c).pathname)).toEqual(['/api/companies/top']);
     await close();
   });
 
@@ -119,14 +150,7 @@ describe('rankings journey', () => {
   it('opens every year to a signed-in member, loaded by the browser with the token', async () => {
     const { page, errors, close } = await open(site.browser, VIEWPORTS.desktop);
     await gotoHydrated(page, url('/'));
-    const token = await createTokenService(JWT_SECRET).sign({ id: '9', email: 'member@example.com' });
-    await page.evaluate(
-      ([t]) => {
-        localStorage.setItem('token', t as string);
-        localStorage.setItem('user', JSON.stringify({ id: '9', email: 'member@example.com', name: '', avatar: '' }));
-      },
-      [token],
-    );
+    await signInMember(page);
     await gotoHydrated(page, url('/companies/market-cap-rankings?year=2010&page=1'));
     await expect.poll(() => tickersOn(page)).toEqual(['ALP', 'OLD']);
     expect(page.url()).toBe(url('/companies/market-cap-rankings?year=2010&page=1'));
@@ -236,12 +260,19 @@ describe('rankings journey', () => {
     await close();
   });
 
-  it('fits 375 px: the table scrolls inside its box, the page does not', async () => {
+  it('fits 375 px: each row is a card with its rank and company first, nothing scrolls sideways', async () => {
     const { page, errors, close } = await open(site.browser, VIEWPORTS.mobile);
     await gotoHydrated(page, url('/companies/annual-returns-rankings?year=2024&page=1'));
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const region = page.getByRole('region', { name: 'Annual Returns Rankings 2024' });
-    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const first = page.locator('tbody tr').first();
+    const rank = await first.locator('td').first().boundingBox();
+    const company = await first.locator('td').nth(1).boundingBox();
+    const change = await first.locator('td[data-label="Annual returns"]').boundingBox();
+    // Rank and company share the first line; the figures follow under it, all on screen.
+    expect(rank && company && Math.abs(rank.y - company.y) < 8 && company.x > rank.x).toBe(true);
+    expect(change && company && change.y > company.y && change.x + change.width <= VIEWPORTS.mobile.width).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'rankings-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await close();

@@ -205,12 +205,23 @@ describe('screener journey', () => {
     await close();
   });
 
-  it('fits 375 px: the table scrolls inside its box, the page does not', async () => {
+  it('fits 375 px: each row is a card, so nothing scrolls sideways and the sort buttons stay', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
     await gotoHydrated(page, `${site.server.url}/screener`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const region = page.getByRole('region', { name: 'Companies' });
-    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // Every value of a row is on screen, after its header.
+    const apple = page.locator('tbody tr').first();
+    for (const label of ['Sector', 'Market Cap', 'Price', 'Volume', 'Daily Change']) {
+      const box = await apple.locator(`td[data-label="${label}"]`).boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.mobile.width).toBe(true);
+    }
+    expect(
+      await apple.locator('td[data-label="Price"]').evaluate((el) => getComputedStyle(el, '::before').content),
+    ).toBe('"Price"');
+    await page.getByRole('button', { name: 'Price' }).click();
+    await page.waitForURL(/sort=price&dir=desc/);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'screener-375.png'), fullPage: true });
     expect(errors).toEqual([]);
     await close();

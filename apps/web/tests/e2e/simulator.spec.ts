@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { PastPick } from '@app/shared/contest';
+import type { PastPick } from '@app/shared/simulator';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
@@ -165,13 +165,21 @@ describe('market simulator journey', () => {
     await close();
   });
 
-  it('fits a 375 px screen without sideways page scroll', async () => {
+  it('fits a 375 px screen without sideways page scroll, each stock’s price and Buy in view', async () => {
     const { page, close } = await openPage(site.browser, VIEWPORTS.mobile);
     await logIn(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    const stocks = page.getByRole('region', { name: 'Available stocks', exact: true });
+    await stocks.locator('tbody tr').first().waitFor();
+    expect(await stocks.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    const first = stocks.locator('tbody tr').first();
+    for (const cell of [first.locator('td').nth(3), first.getByRole('button', { name: /^Buy / })]) {
+      const box = await cell.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= VIEWPORTS.mobile.width).toBe(true);
+    }
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-375.png'), fullPage: true });
     await close();
   });

@@ -1,7 +1,7 @@
 import type { DbHandle } from '@app/db/client';
-import { loadDataConfig } from '@app/db/config';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadDataConfig } from '../config.ts';
 import { readCoverage, run } from './stats.ts';
 
 describe.each(testEngines())('stats on %s', (engine) => {

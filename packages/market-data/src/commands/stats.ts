@@ -1,16 +1,7 @@
 import type { Db } from '@app/db/client';
 import { getMeta, META_KEYS } from '../meta.ts';
+import { MARKET_TABLES, type MarketTable } from '../tables.ts';
 import type { CommandContext } from './context.ts';
-
-const TABLES = [
-  'companies',
-  'daily_prices',
-  'shares_outstanding',
-  'fundamentals',
-  'company_years',
-  'latest_quotes',
-  'company_former_names',
-] as const;
 
 export interface Coverage {
   source: string;
@@ -20,13 +11,13 @@ export interface Coverage {
   listedCompanies: number;
   /** Companies with at least one former name (SEC submissions `formerNames`). */
   companiesWithFormerNames: number;
-  rows: Record<(typeof TABLES)[number], number>;
+  rows: Record<MarketTable, number>;
 }
 
 /** How much data is loaded, for `npm run data -- stats` and for checks after an import. */
 export async function readCoverage(db: Db): Promise<Coverage> {
   const rows = {} as Coverage['rows'];
-  for (const table of TABLES) {
+  for (const table of MARKET_TABLES) {
     const r = await db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -14,10 +14,10 @@ function dateOption(args: string[], name: string): string | undefined {
  * since the data date. `--today` moves the clock (the demo universe can go on into the future),
  * so tests and demos can append the next trading days on purpose.
  */
-export async function run({ handle, args }: CommandContext) {
+export async function run({ handle, config, args }: CommandContext) {
   const through = dateOption(args, '--through');
   const today = dateOption(args, '--today');
-  const result = await runDailyUpdate(handle.db, { through, today });
+  const result = await runDailyUpdate(handle.db, { through, today, prices: config.prices });
   if (result.status === 'empty')
     console.info('No market data loaded yet: start the site (or run `npm run data -- demo`) first.');
   else if (result.status === 'up-to-date') console.info(`Up to date: data through ${result.dataDate}.`);

@@ -1,19 +1,11 @@
 import type { DbHandle } from '@app/db/client';
-import type { DataConfig } from '@app/db/config';
 import { todayUtc } from '@app/shared/trading-day';
 import { lastTradingDayBefore } from '../calendar.ts';
+import type { DataConfig } from '../config.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
 import type { Progress } from '../progress.ts';
+import { MARKET_TABLES } from '../tables.ts';
 import { buildDemoUniverse, type DemoBuildSummary } from './build.ts';
-
-const MARKET_TABLES = [
-  'latest_quotes',
-  'company_years',
-  'fundamentals',
-  'shares_outstanding',
-  'daily_prices',
-  'companies',
-] as const;
 
 export type EnsureResult =
   | { status: 'present'; source: string }
@@ -37,7 +29,7 @@ export async function ensureDemoUniverse(
   if (hasCompanies) {
     if (!(await getMeta(db, META_KEYS.demoSeed))) return { status: 'foreign' };
     // An interrupted demo build: start over.
-    for (const table of MARKET_TABLES) await db.deleteFrom(table).execute();
+    for (const table of [...MARKET_TABLES].reverse()) await db.deleteFrom(table).execute();
   }
   const today = config.today ?? todayUtc();
   const summary = await buildDemoUniverse(handle, {

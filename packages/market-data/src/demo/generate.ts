@@ -12,7 +12,7 @@ import {
 import { DEMO_START, type DemoProfile, demoProfile } from './profiles.ts';
 
 // Defaults live with the configuration parser, which the server and the CLI share.
-export { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED } from '@app/db/config';
+export { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED } from '../config.ts';
 
 /** The trading days of the history and their shared market/sector shocks, computed once per build. */
 export interface DemoCalendar {

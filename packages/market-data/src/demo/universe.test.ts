@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MAX_DEMO_COMPANIES as CONFIGURED_MAX } from '@app/db/config';
 import { slugify } from '@app/shared/slug';
 import { describe, expect, it } from 'vitest';
+import { MAX_DEMO_COMPANIES as CONFIGURED_MAX } from '../config.ts';
 import { demoSlugs } from './build.ts';
 import { demoCalendar, demoProfiles, generateCompanyHistory } from './generate.ts';
 import { demoFundamentals } from './model.ts';

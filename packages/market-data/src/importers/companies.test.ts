@@ -7,7 +7,13 @@ import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { importBulk } from './bulk-import.ts';
-import { type CompanyRecord, comparableName, handOverConflict, upsertCompanies } from './companies.ts';
+import {
+  type CompanyRecord,
+  comparableName,
+  describePriceOnlyCompanies,
+  handOverConflict,
+  upsertCompanies,
+} from './companies.ts';
 import { importPrices } from './price-import.ts';
 import { ImportReport } from './report.ts';
 
@@ -44,6 +50,18 @@ describe('comparableName', () => {
     expect(handOverConflict({ name: 'Meta Platforms', ticker: 'META' }, meta)).toBeNull();
     expect(handOverConflict({ name: 'Facebook, Inc.', ticker: 'META' }, meta)).toBeNull();
     expect(handOverConflict({ name: 'Metalink Ltd', ticker: 'META' }, meta)).toBe('whose name differs');
+  });
+});
+
+describe('describePriceOnlyCompanies', () => {
+  it('names and classifies a company that left the indexes before any SEC list was taken', async () => {
+    const describeOne = await describePriceOnlyCompanies({}, new ImportReport('t'));
+    const bare = { cik: null, exchange: null, sic: null, sector: null, industry: null };
+    expect(describeOne({ ...bare, ticker: 'CERN', name: 'CERN' })).toMatchObject({
+      name: 'Cerner Corporation',
+      sector: 6,
+    });
+    expect(describeOne({ ...bare, ticker: 'ZZZZ', name: 'ZZZZ' })).toMatchObject({ name: 'ZZZZ', sector: null });
   });
 });
 

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Db } from '@app/db/client';
 import type { CompaniesTable } from '@app/db/schema';
 import { slugify } from '@app/shared/slug';
@@ -376,6 +377,12 @@ export function comparableName(name: string): string {
   return words.join(' ');
 }
 
+/**
+ * Names and GICS sectors of S&P 500 and Nasdaq-100 members of 2021–2022 that were acquired or
+ * failed before the SEC lists of a data folder were taken (public facts, `reference/`).
+ */
+const DELISTED_COMPANIES = fileURLToPath(new URL('../../reference/delisted-companies.csv', import.meta.url));
+
 /** Files that describe companies no longer in the current SEC list (see `describePriceOnlyCompanies`). */
 export interface PriceOnlyCompanyFiles {
   /** Older SEC ticker lists, newest first. */
@@ -417,17 +424,23 @@ export async function describePriceOnlyCompanies(
         if (symbol && name && !bySymbol.has(symbol))
           bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? r.Sector ?? '' });
       }
+  // Last, the companies that left the indexes before any SEC list in a data folder was taken:
+  // their price rows are all a folder holds of them.
+  const delisted = new Map(
+    (await readCsv(DELISTED_COMPANIES)).map((r) => [r.ticker ?? '', { name: r.name ?? '', sector: r.gics_sector }]),
+  );
   return (c) => {
     const found = (c.cik !== null ? byCik.get(c.cik) : undefined) ?? byTicker.get(c.ticker);
     const listed = bySymbol.get(c.ticker);
+    const known = delisted.get(c.ticker);
     const rawSic = c.cik !== null ? cikSic[String(c.cik)] : undefined;
     const sic = found?.sic ?? (rawSic && /^\d{4}$/.test(rawSic) && rawSic !== '0000' ? rawSic : null);
-    const name = found?.name ?? (listed ? displayName(listed.name) : c.name);
+    const name = found?.name ?? (listed ? displayName(listed.name) : (known?.name ?? c.name));
     return {
       name,
       exchange: found?.exchange ?? null,
       sic,
-      sector: found?.sector ?? sectorFromGics(listed?.sector) ?? sectorFromSic(sic),
+      sector: found?.sector ?? sectorFromGics(listed?.sector) ?? sectorFromSic(sic) ?? sectorFromGics(known?.sector),
       industry: found?.industry ?? null,
     };
   };

@@ -86,6 +86,7 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
     reports.push(r);
     const result = await importPrices(db, src.prices, r, {
       tickerIndex: src.tickerIndex,
+      tickerLists: [...(src.tickers ? [src.tickers] : []), ...src.history],
       actions: src.actions,
       companyFiles: {
         history: src.history,

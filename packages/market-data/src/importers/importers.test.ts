@@ -48,6 +48,8 @@ const raw = (closes: number[], volumes: number[], asTraded = true) => ({
   volume: volumes,
   lines: closes.map((_, i) => i + 2),
   split: closes.map(() => 1),
+  adjClose: closes.map(() => Number.NaN),
+  dividend: closes.map(() => 0),
   asTraded: closes.map(() => asTraded),
   adjustedAsOf: null,
 });

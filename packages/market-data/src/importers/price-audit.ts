@@ -2,69 +2,185 @@ import type { Db } from '@app/db/client';
 import { dayNumber } from '../calendar.ts';
 import { readCsv } from './files.ts';
 import { cleanSeries } from './prices/clean.ts';
+import { adjustmentSteps, isSmallRatio, shareRatio, showsRatio, spinOffSteps } from './prices/evidence.ts';
 import { mergeVendors } from './prices/merge-vendors.ts';
 import { readPriceFile } from './prices/read-files.ts';
-import type { RawSeries } from './prices/series.ts';
+import { median, type RawSeries } from './prices/series.ts';
 import { ImportReport, type Issue } from './report.ts';
-import { factorAfter, formatRatio, type Split, showsNoSplit, snapRatio } from './splits.ts';
+import { formatRatio, nearSplitRatio } from './splits.ts';
 
-/** A stretch of one ticker's closes that differ from a vendor's by more than 0.5%. */
+/** A stretch of one ticker's closes that differ from the reference by more than 0.5%. */
 export interface MismatchRun {
   ticker: string;
   file: string;
   from: string;
   to: string;
   rows: number;
-  /** Median imported close ÷ vendor close (after the applied splits) over the run. */
+  /** Median imported close ÷ reference close over the run. */
   ratio: number;
 }
 
-export interface BigMove {
+export interface TickerAudit {
   ticker: string;
-  date: string;
-  /** The imported close's move from the session before, e.g. −0.35. */
-  move: number;
-  /** Each vendor's own move over the same two days, on its own basis. */
-  vendors: string;
-  explained: boolean;
+  compared: number;
+  wrong: number;
 }
 
-export interface SplitCheck {
+/**
+ * One corporate action as the audit sees it: `applied` (the import split and the vendors' own
+ * adjustment agrees, or no vendor adjusted that day), `missed` (a vendor adjusted for a split the
+ * import did not apply), `false` (the import split where the vendors' adjustment shows none, or
+ * on a spin-off day), `refused` (a doubt the import raised and left alone).
+ */
+export interface ActionCheck {
   ticker: string;
   date: string;
-  ratio: number;
+  ratio: number | null;
+  status: 'applied' | 'missed' | 'false' | 'refused';
   evidence: string;
-  verdict: 'confirmed' | 'contradicted' | 'spin-off' | 'unverified';
-  why: string;
 }
 
 export interface PriceAudit {
   tickers: number;
+  /** Imported closes compared with the vendors' own adjustment, and how many are within 0.5%. */
   compared: number;
   within: number;
+  /**
+   * Closes whose reference needs a split no vendor adjusted for (as-traded rows after the last
+   * adjusted day): compared on the import's own splits, so counted apart.
+   */
+  onImportSplits: number;
+  onImportSplitsWithin: number;
   notImported: number;
+  byTicker: TickerAudit[];
   mismatches: MismatchRun[];
-  moves: BigMove[];
-  splits: SplitCheck[];
+  actions: ActionCheck[];
   doubts: Issue[];
 }
 
 const TOLERANCE = 0.005;
 
+/** A vendor series put on its own basis by the vendor's own adjustment (decision 019). */
+interface Reference {
+  series: RawSeries;
+  /** Close split-adjusted to `basis[i]` (the vendor's as-of day, or the row's own day). */
+  value: number[];
+  basis: string[];
+  /** Whether the row's basis is a day the vendor adjusted as of (false: the row's own day). */
+  adjusted: boolean[];
+  splits: { date: string; ratio: number; why: string }[];
+  spinOffs: string[];
+}
+
 /**
- * Checks the imported prices against the vendor files they came from: every vendor close,
- * put on the imported basis with the splits the import applied (as-traded rows by the splits
- * after their day, adjusted rows by those after the day they were adjusted as of), against the
- * stored close of that day; where both vendors have a day, the as-traded one (whose splits are
- * explicit) is the reference. Then every daily move over 40% with each vendor's own move
- * beside it, every split not named by a vendor against what the vendor rows show, and the
+ * The reference for one vendor series, from the vendor's own numbers only. An as-traded vendor
+ * with adjusted closes (Alpha Vantage): every step of close ÷ adjusted close beyond the cash
+ * dividend that is a share ratio is a split, dated on the day the close moves by it where the
+ * vendor dates it a session early; steps that are no share ratio are spin-offs and adjust nothing. Without adjusted closes its
+ * coefficients stand in. A split-adjusted vendor (Yahoo): its closes are the reference, on the
+ * day they were adjusted as of, and appended as-traded rows on their own day.
+ */
+function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference {
+  const n = s.dates.length;
+  const splits: Reference['splits'] = [];
+  const spinOffs: string[] = [];
+  const move = (k: number) => (k > 0 && k < n ? (s.close[k - 1] as number) / (s.close[k] as number) : Number.NaN);
+  if (s.vendor === 'as-traded') {
+    const withAdjusted = s.adjClose.filter((x) => Number.isFinite(x)).length > n / 2;
+    const statements = withAdjusted
+      ? adjustmentSteps(s).map((x) => ({ index: x.index, factor: x.factor, what: 'adjusted closes step' }))
+      : s.split.flatMap((c, index) => (c === 1 ? [] : [{ index, factor: c, what: 'coefficient' }]));
+    if (withAdjusted)
+      // A dividend day's step is blurred by the dividend: the coefficient speaks for that day.
+      s.split.forEach((c, index) => {
+        if (c !== 1 && (s.dividend[index] as number) > 0) statements.push({ index, factor: c, what: 'coefficient' });
+      });
+    const spinOffIndexes = new Set(withAdjusted ? spinOffSteps(adjustmentSteps(s), s.split).map((x) => x.index) : []);
+    const used = new Set<number>();
+    for (const st of statements.sort((a, b) => a.index - b.index)) {
+      const ratio = shareRatio(st.factor);
+      if (ratio === null) {
+        if (spinOffIndexes.has(st.index) || (!withAdjusted && st.factor > 1))
+          spinOffs.push(s.dates[st.index] as string);
+        continue;
+      }
+      // Dated by the close that moves by it where the vendor dates its adjustment a session early.
+      let k = isSmallRatio(ratio) ? st.index : [st.index, st.index + 1].find((i) => showsRatio(move(i), ratio));
+      let why = `${s.file}: ${st.what} ×${st.factor.toFixed(4)}`;
+      if (k === undefined) {
+        // Not on the day its own closes move by it: where they step against another vendor's
+        // split-adjusted closes, that day (Alpha Vantage books WellPoint's 2005 split in 2002).
+        const found = stepAgainstPeers(s, peers, ratio);
+        k = found?.index ?? st.index;
+        if (found) why += `, dated ${s.dates[k]} by ${found.file}'s adjusted closes`;
+      }
+      // One close move is one split: a vendor that adjusts for it twice (Zebra 2004) is counted once.
+      if (used.has(k)) continue;
+      used.add(k);
+      splits.push({ date: s.dates[k] as string, ratio, why });
+    }
+  }
+  const last = s.dates.at(-1) ?? '';
+  let asOf = s.adjustedAsOf;
+  if (asOf === null) for (let i = n - 1; i >= 0 && asOf === null; i--) if (!s.asTraded[i]) asOf = s.dates[i] as string;
+  const value: number[] = [];
+  const basis: string[] = [];
+  const adjusted: boolean[] = [];
+  let factor = 1;
+  let next = splits.length - 1;
+  for (let i = n - 1; i >= 0; i--) {
+    const date = s.dates[i] as string;
+    // Splits dated after this row divide it.
+    while (next >= 0 && (splits[next] as { date: string }).date > date)
+      factor *= (splits[next--] as { ratio: number }).ratio;
+    value[i] = (s.close[i] as number) / factor;
+    const own = s.vendor === 'adjusted' && s.asTraded[i];
+    basis[i] = s.vendor === 'as-traded' ? last : own ? date : (asOf ?? last);
+    adjusted[i] = !own;
+  }
+  return { series: s, value, basis, adjusted, splits, spinOffs };
+}
+
+/**
+ * The row where an as-traded series' closes step by `ratio` against a split-adjusted vendor's
+ * closes (that day's and the medians of 3 common days before and after, within 2%), or null.
+ */
+function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: number) {
+  for (const p of peers) {
+    if (p.vendor !== 'adjusted') continue;
+    const at = new Map(p.dates.map((d, i) => [d, i]));
+    const q: { index: number; value: number }[] = [];
+    s.dates.forEach((d, i) => {
+      const j = at.get(d);
+      if (j !== undefined && !p.asTraded[j])
+        q.push({ index: i, value: (s.close[i] as number) / (p.close[j] as number) });
+    });
+    for (let i = 3; i + 3 <= q.length; i++) {
+      const before = median(q.slice(i - 3, i).map((x) => x.value));
+      const after = median(q.slice(i, i + 3).map((x) => x.value));
+      const day = (q[i - 1] as { value: number }).value / (q[i] as { value: number }).value / ratio - 1;
+      if (Math.abs(day) < 0.02 && Math.abs(before / after / ratio - 1) < 0.02)
+        return { index: (q[i] as { index: number }).index, file: p.file };
+    }
+  }
+  return null;
+}
+
+/**
+ * Checks the imported closes against a reference computed from the vendor files alone, never from
+ * the import's decisions (decision 019): each vendor row split-adjusted by the vendor's own
+ * adjustment (`referenceOf`), brought to the company's latest basis by the ratio between two
+ * vendors where their rows overlap. Only the splits after the last day any vendor adjusted as of
+ * (the as-traded rows a daily job appended) are the import's own: closes that need them are
+ * counted apart. Then every action: splits applied (confirmed by a vendor's adjustment, or not
+ * covered by one), missed, false (against a vendor's adjustment, or on a spin-off day), and the
  * doubts the import pipeline raises on these files.
  */
 export async function auditPrices(db: Db, files: readonly string[], tickerIndex?: string): Promise<PriceAudit> {
   const silent = new ImportReport('audit');
   const raw = new Map<string, RawSeries[]>();
   for (const file of files) await readPriceFile(file, silent, raw);
-  const doubts = new ImportReport('doubts');
+  const pipeline = new ImportReport('pipeline');
   const companyOf = await resolveTickers(db, [...raw.keys()], tickerIndex);
   const primary = new Map(
     (await db.selectFrom('companies').select(['id', 'ticker']).execute()).map((c) => [c.id, c.ticker]),
@@ -73,14 +189,30 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
     tickers: 0,
     compared: 0,
     within: 0,
+    onImportSplits: 0,
+    onImportSplitsWithin: 0,
     notImported: 0,
+    byTicker: [],
     mismatches: [],
-    moves: [],
-    splits: [],
-    doubts: doubts.doubts,
+    actions: [],
+    doubts: pipeline.doubts,
   };
   const byCompany = new Map<number, string[]>();
-  for (const [ticker, id] of companyOf) if (id !== null) byCompany.set(id, [...(byCompany.get(id) ?? []), ticker]);
+  // The days each ticker served each company, as the import recorded them (a reused ticker
+  // serves two companies in turn); without that record, the ticker index decides.
+  const served = new Map<string, { first: string; last: string }>();
+  const ranges = await db
+    .selectFrom('company_tickers')
+    .select(['company_id', 'ticker', 'first_date', 'last_date'])
+    .execute();
+  if (ranges.length > 0) {
+    for (const r of ranges)
+      if (raw.has(r.ticker)) {
+        byCompany.set(r.company_id, [...(byCompany.get(r.company_id) ?? []), r.ticker]);
+        served.set(`${r.company_id} ${r.ticker}`, { first: r.first_date, last: r.last_date });
+      }
+  } else
+    for (const [ticker, id] of companyOf) if (id !== null) byCompany.set(id, [...(byCompany.get(id) ?? []), ticker]);
 
   for (const [id, tickers] of byCompany) {
     const stored = await db
@@ -89,32 +221,41 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
       .where('company_id', '=', id)
       .orderBy('date')
       .execute();
-    const applied: (Split & { evidence: string })[] = await db
+    if (stored.length === 0) continue;
+    const applied = await db
       .selectFrom('splits')
       .select(['date', 'ratio', 'evidence'])
       .where('company_id', '=', id)
       .orderBy('date')
       .execute();
     const imported = new Map(stored.map((r) => [r.date, r.close]));
+    const lastImported = (stored.at(-1) as { date: string }).date;
+    const importFactorAfter = (date: string) =>
+      applied.reduce((f, x) => (x.date > date && x.date <= lastImported ? f * x.ratio : f), 1);
     const own = primary.get(id);
-    // The import's order: the company's own ticker, then the others by their last day.
     const lastDay = (t: string) =>
       (raw.get(t) ?? []).reduce((m, s) => ((s.dates.at(-1) ?? '') > m ? (s.dates.at(-1) as string) : m), '');
     tickers.sort((a, b) => (a === own || b === own ? (a === own ? -1 : 1) : lastDay(b).localeCompare(lastDay(a))));
-    const earlierDays = new Set<string>();
-    for (const ticker of tickers) {
-      const servedBefore = new Set(earlierDays);
-      for (const s of raw.get(ticker) ?? []) for (const d of s.dates) earlierDays.add(d);
-      const list = raw.get(ticker) ?? [];
-      audit.tickers++;
-      // The same pipeline as the import, for its doubts only.
+    const refs = tickers.map((t) => ({ ticker: t, refs: (raw.get(t) ?? []).map((x, _i, all) => referenceOf(x, all)) }));
+    // The import pipeline once more, for the doubts it raised (the import's own words).
+    for (const t of tickers) {
+      const list = raw.get(t) ?? [];
       mergeVendors(
-        list.map((s) => cleanSeries(s, doubts, list)),
-        doubts,
+        list.map((s) => cleanSeries(s, pipeline, list)),
+        pipeline,
       );
-      const asTradedDays = new Set(list.filter((s) => s.vendor === 'as-traded').flatMap((s) => s.dates));
-      for (const s of list) {
-        const asOf = s.adjustedAsOf ?? lastAdjusted(s);
+    }
+
+    const seen = new Set<string>();
+    for (const { ticker, refs: list } of refs) {
+      audit.tickers++;
+      const tally: TickerAudit = { ticker, compared: 0, wrong: 0 };
+      const servedBefore = new Set(seen);
+      for (const r of list) for (const d of r.series.dates) seen.add(d);
+      const range = served.get(`${id} ${ticker}`);
+      const asTradedDays = new Set(list.filter((r) => r.series.vendor === 'as-traded').flatMap((r) => r.series.dates));
+      const link = linkFactors(list);
+      for (const r of list) {
         let run: MismatchRun | null = null;
         const ratios: number[] = [];
         const close = () => {
@@ -126,120 +267,170 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
           run = null;
           ratios.length = 0;
         };
-        s.dates.forEach((date, i) => {
+        r.series.dates.forEach((date, i) => {
           if (servedBefore.has(date)) return;
-          if (s.vendor === 'adjusted' && asTradedDays.has(date)) return;
+          if (range && (date < range.first || date > range.last)) return;
+          if (r.series.vendor === 'adjusted' && asTradedDays.has(date)) return;
           const got = imported.get(date);
           if (got === undefined) {
             audit.notImported++;
             return;
           }
-          const basisDay = s.vendor === 'as-traded' || s.asTraded[i] ? date : asOf;
-          const expected = (s.close[i] as number) / factorAfter(applied, basisDay);
-          audit.compared++;
-          const ratio = got / expected;
-          if (Math.abs(ratio - 1) <= TOLERANCE) {
-            audit.within++;
+          // From the row's basis to the latest: a later vendor's basis where one overlaps (the
+          // vendors' own adjustment), then the import's splits after the last adjusted day.
+          const basis = r.basis[i] as string;
+          const linked = r.adjusted[i] ? link.get(r) : undefined;
+          const tail = importFactorAfter(linked?.basis ?? basis);
+          const expected = (r.value[i] as number) / ((linked?.factor ?? 1) * tail);
+          const ok = Math.abs(got / expected - 1) <= TOLERANCE;
+          if (tail !== 1) {
+            audit.onImportSplits++;
+            if (ok) audit.onImportSplitsWithin++;
+          } else {
+            audit.compared++;
+            tally.compared++;
+            if (ok) audit.within++;
+            else tally.wrong++;
+          }
+          if (ok) {
             close();
             return;
           }
+          const ratio = got / expected;
           if (run && Math.abs(ratio / (run as MismatchRun).ratio - 1) > 0.02) close();
-          if (!run) run = { ticker, file: s.file, from: date, to: date, rows: 0, ratio };
+          if (!run) run = { ticker, file: r.series.file, from: date, to: date, rows: 0, ratio };
           run.to = date;
           run.rows++;
           ratios.push(ratio);
         });
         close();
       }
+      audit.byTicker.push(tally);
     }
-    // A company's split is checked once, against every ticker's vendor rows: one that shows it
-    // (the ticker it was found in) outweighs another share class's file that does not.
-    for (const split of applied) {
-      if (split.evidence === 'vendor' || split.evidence === 'actions') continue;
-      const verdicts = tickers.map((t) => ({ ticker: t, ...checkSplit(raw.get(t) ?? [], split) }));
-      const best =
-        verdicts.find((v) => v.verdict === 'confirmed') ??
-        verdicts.find((v) => v.verdict === 'spin-off') ??
-        verdicts.find((v) => v.verdict === 'contradicted') ??
-        (verdicts[0] as (typeof verdicts)[number]);
-      audit.splits.push({ ...split, ...best });
-    }
-    for (let k = 1; k < stored.length; k++) {
-      const a = stored[k - 1] as { date: string; close: number };
-      const b = stored[k] as { date: string; close: number };
-      const move = b.close / a.close - 1;
-      if (Math.abs(move) <= 0.4) continue;
-      const vendorMoves: string[] = [];
-      let explained = false;
-      for (const t of tickers)
-        for (const s of raw.get(t) ?? []) {
-          const i = s.dates.indexOf(b.date);
-          const h = s.dates.indexOf(a.date);
-          if (i < 0 || h < 0) continue;
-          // A split coefficient is undone; a spin-off's is not (the imported prices keep those drops).
-          const c = s.split[i] as number;
-          const undo = s.vendor === 'as-traded' && snapRatio(c) !== null ? c : 1;
-          const own = ((s.close[i] as number) * undo) / (s.close[h] as number) - 1;
-          vendorMoves.push(`${s.file} ${pct(own)}`);
-          if (Math.abs((1 + own) / (1 + move) - 1) < 0.02) explained = true;
-        }
-      audit.moves.push({
-        ticker: tickers[0] as string,
-        date: b.date,
-        move,
-        vendors: vendorMoves.join(', ') || `no vendor row on both days: a gap in the files from ${a.date} to ${b.date}`,
-        explained,
-      });
-    }
+    audit.actions.push(...checkActions(tickers[0] as string, refs, applied, stored));
+  }
+  for (const d of pipeline.doubts) {
+    const m = /^[^:]*: ([A-Z][A-Z0-9.-]*)\b(?:.*? to (?=\d{4}-\d{2}-\d{2} \())?\D*(\d{4}-\d{2}-\d{2})/.exec(d.reason);
+    audit.actions.push({
+      ticker: m?.[1] ?? '-',
+      date: m?.[2] ?? '',
+      ratio: null,
+      status: 'refused',
+      evidence: `${d.file}${d.line ? `:${d.line}` : ''}: ${d.reason}`,
+    });
   }
   audit.notImported += [...companyOf.values()].filter((id) => id === null).length;
   return audit;
 }
 
-function lastAdjusted(s: RawSeries): string {
-  for (let i = s.dates.length - 1; i >= 0; i--) if (!s.asTraded[i]) return s.dates[i] as string;
-  return s.dates.at(-1) ?? '';
+/**
+ * For each series adjusted as of a day, the factor to the latest adjusted basis among its
+ * ticker's series: the median ratio of the two references over their last 20 common days,
+ * snapped to a split ratio (the vendors' spin-off scalings of a few percent are no split).
+ */
+function linkFactors(list: Reference[]): Map<Reference, { basis: string; factor: number }> {
+  const out = new Map<Reference, { basis: string; factor: number }>();
+  const latestBasis = (r: Reference) => r.basis.filter((_, i) => r.adjusted[i]).reduce((m, b) => (b > m ? b : m), '');
+  const byBasis = [...list].sort((a, b) => latestBasis(b).localeCompare(latestBasis(a)));
+  for (let i = 0; i < byBasis.length; i++) {
+    const r = byBasis[i] as Reference;
+    let factor = 1;
+    let basis = latestBasis(r);
+    for (const later of byBasis.slice(0, i)) {
+      if (latestBasis(later) <= basis) continue;
+      const at = new Map(later.series.dates.map((d, j) => [d, j]));
+      const ratios: number[] = [];
+      r.series.dates.forEach((d, j) => {
+        const k = at.get(d);
+        if (k !== undefined && later.adjusted[k] && r.adjusted[j])
+          ratios.push((r.value[j] as number) / (later.value[k] as number));
+      });
+      if (ratios.length < 5) continue;
+      const m = median(ratios.slice(-20));
+      const step = Math.abs(Math.log(m)) < 0.1 ? 1 : (nearSplitRatio(m, 0.05) ?? m);
+      const up = out.get(later);
+      factor = step * (up?.factor ?? 1);
+      basis = up?.basis ?? latestBasis(later);
+      break;
+    }
+    out.set(r, { basis, factor });
+  }
+  return out;
 }
 
-/** What the vendor rows say about a split no vendor named. */
-function checkSplit(list: readonly RawSeries[], split: Split): Pick<SplitCheck, 'verdict' | 'why'> {
-  const d = dayNumber(split.date);
-  for (const s of list) {
-    const near = s.dates.map((x, i) => [dayNumber(x), i] as const).filter(([x]) => Math.abs(x - d) <= 3);
-    for (const [, i] of near) {
-      const c = s.split[i] as number;
-      if (c !== 1 && snapRatio(c) === null)
-        return { verdict: 'spin-off', why: `${s.file} has a spin-off coefficient ${c} on ${s.dates[i]}` };
-    }
+/** Every split the import applied and every share-ratio step of the vendors, matched by date. */
+function checkActions(
+  ticker: string,
+  refs: { ticker: string; refs: Reference[] }[],
+  applied: readonly { date: string; ratio: number; evidence: string }[],
+  stored: readonly { date: string }[],
+): ActionCheck[] {
+  const out: ActionCheck[] = [];
+  const first = (stored[0] as { date: string }).date;
+  const last = (stored.at(-1) as { date: string }).date;
+  const all = refs.flatMap((t) => t.refs);
+  const near = (a: string, b: string) => Math.abs(dayNumber(a) - dayNumber(b)) <= 3;
+  const sameRatio = (a: number, b: number) => Math.abs(Math.log(a / b)) < 0.01;
+  for (const split of applied) {
+    const confirming = all
+      .flatMap((r) => r.splits)
+      .find((x) => near(x.date, split.date) && sameRatio(x.ratio, split.ratio));
+    const spinOff = all.find((r) => r.spinOffs.some((d) => near(d, split.date)));
+    // A vendor whose own adjustment spans the day: adjusted rows on both sides of it.
+    const covering = all.find((r) => {
+      const k = r.series.dates.findIndex((d) => d >= split.date);
+      return (
+        k > 0 && r.adjusted[k] && r.adjusted[k - 1] && r.basis[k] === r.basis[k - 1] && r.series.vendor === 'as-traded'
+      );
+    });
+    const what = `taken from ${split.evidence === 'vendor' ? 'the vendor' : split.evidence === 'inferred' ? 'prices and volume' : split.evidence}`;
+    if (confirming && !spinOff)
+      out.push({
+        ticker,
+        date: split.date,
+        ratio: split.ratio,
+        status: 'applied',
+        evidence: `${what}; ${confirming.why}`,
+      });
+    else if (spinOff)
+      out.push({
+        ticker,
+        date: split.date,
+        ratio: split.ratio,
+        status: 'false',
+        evidence: `${what} on a spin-off day (${spinOff.series.file} adjusts for a spin-off within 3 days)`,
+      });
+    else if (covering)
+      out.push({
+        ticker,
+        date: split.date,
+        ratio: split.ratio,
+        status: 'false',
+        evidence: `${what}; ${covering.series.file} covers the day and its own adjustment shows no split`,
+      });
+    else
+      out.push({
+        ticker,
+        date: split.date,
+        ratio: split.ratio,
+        status: 'applied',
+        evidence: `${what}; no vendor adjusted for that day: the import's own evidence`,
+      });
   }
-  for (const s of list) {
-    const after = s.dates.findIndex((x) => x >= split.date);
-    if (after <= 0 || dayNumber(s.dates[after] as string) - d > 5) continue;
-    const before = after - 1;
-    if (s.vendor === 'as-traded') {
-      const c = s.split.slice(Math.max(0, after - 3), after + 4).find((x) => x !== 1);
-      if (c !== undefined && Math.abs((snapRatio(c) ?? c) / split.ratio - 1) < 0.01)
-        return { verdict: 'confirmed', why: `${s.file} coefficient ${c}` };
-      // A vendor that missed a split still shows its as-traded close dropping by the ratio.
-      const move = (s.close[before] as number) / (s.close[after] as number);
-      if (Math.abs(move / split.ratio - 1) < 0.1)
-        return {
-          verdict: 'confirmed',
-          why: `${s.file} names no split but its as-traded close moves ×${(1 / move).toFixed(3)} that day`,
-        };
-      return {
-        verdict: 'contradicted',
-        why: `${s.file} covers the day, names no split and moves ×${(1 / move).toFixed(3)}`,
-      };
+  for (const r of all)
+    for (const x of r.splits) {
+      if (x.date <= first || x.date > last) continue;
+      if (applied.some((a) => near(a.date, x.date) && sameRatio(a.ratio, x.ratio))) continue;
+      if (out.some((o) => o.status === 'missed' && near(o.date, x.date))) continue;
+      out.push({
+        ticker,
+        date: x.date,
+        ratio: x.ratio,
+        status: 'missed',
+        evidence: x.why,
+      });
     }
-    if (!s.asTraded[after] && !s.asTraded[before]) {
-      const move = (s.close[before] as number) / (s.close[after] as number);
-      return showsNoSplit(move, split.ratio)
-        ? { verdict: 'confirmed', why: `${s.file} adjusted closes show no jump` }
-        : { verdict: 'contradicted', why: `${s.file} adjusted closes move ×${(1 / move).toFixed(3)} that day` };
-    }
-  }
-  return { verdict: 'unverified', why: `only as-traded rows cover it (${formatRatio(split.ratio)})` };
+  return out;
 }
 
 /** Which company each price ticker belongs to, as the price import decides it. */
@@ -261,30 +452,32 @@ async function resolveTickers(db: Db, tickers: string[], tickerIndex?: string): 
   return out;
 }
 
-const pct = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(x * 100).toFixed(1)}%`;
+const pct = (part: number, whole: number) => `${whole > 0 ? ((part / whole) * 100).toFixed(2) : '0.00'}%`;
+const n = (x: number) => x.toLocaleString('en-US');
 
-/** The audit as text: a summary line first, then what a person should look at. */
+/** The audit as text: the summary first, then every ticker off, the stretches, every action. */
 export function formatAudit(a: PriceAudit, detail = 50): string {
-  const share = a.compared > 0 ? (a.within / a.compared) * 100 : 0;
-  const unexplained = a.moves.filter((m) => !m.explained);
-  const contradicted = a.splits.filter((s) => s.verdict === 'contradicted' || s.verdict === 'spin-off');
+  const off = a.byTicker
+    .filter((t) => t.wrong > 0.005 * t.compared)
+    .sort((x, y) => y.wrong / y.compared - x.wrong / x.compared);
+  const count = (s: ActionCheck['status']) => a.actions.filter((x) => x.status === s).length;
   const lines = [
-    `audit: ${a.within.toLocaleString('en-US')} of ${a.compared.toLocaleString('en-US')} closes within 0.5% of the vendor rows (${share.toFixed(2)}%), ${a.tickers} tickers; ` +
-      `${a.moves.length} daily moves over 40% (${unexplained.length} the vendors do not show); ` +
-      `${a.splits.length} splits not named by a vendor (${contradicted.length} contradicted); ${a.doubts.length} doubts`,
+    `audit: ${n(a.within)} of ${n(a.compared)} closes within 0.5% of the vendors' own split adjustment (${pct(a.within, a.compared)}), ${a.tickers} tickers, ${off.length} with more than 0.5% of their closes off`,
+    `  and ${n(a.onImportSplitsWithin)} of ${n(a.onImportSplits)} closes that need a split after the vendors' last adjusted day, on the import's own splits (${pct(a.onImportSplitsWithin, a.onImportSplits)})`,
+    `  actions: ${count('applied')} applied, ${count('missed')} missed, ${count('false')} false, ${count('refused')} refused`,
   ];
+  if (off.length > 0) lines.push('tickers with more than 0.5% of their closes off:');
+  for (const t of off) lines.push(`  ${t.ticker} ${n(t.wrong)} of ${n(t.compared)} (${pct(t.wrong, t.compared)})`);
   const runs = [...a.mismatches].sort((x, y) => y.rows - x.rows);
   if (runs.length > 0) lines.push(`closes off by more than 0.5% (${runs.length} stretches, longest first):`);
   for (const r of runs.slice(0, detail))
     lines.push(`  ${r.ticker} ${r.from}..${r.to} ${r.rows} rows ×${r.ratio.toFixed(4)} (${r.file})`);
   if (runs.length > detail) lines.push(`  … ${runs.length - detail} more`);
-  if (a.moves.length > 0) lines.push('daily moves over 40%:');
-  for (const m of a.moves)
-    lines.push(`  ${m.explained ? ' ' : '!'} ${m.ticker} ${m.date} ${pct(m.move)}; vendors: ${m.vendors}`);
-  if (a.splits.length > 0) lines.push('splits not named by a vendor:');
-  for (const s of a.splits)
-    lines.push(`  ${s.verdict.padEnd(12)} ${s.ticker} ${s.date} ${formatRatio(s.ratio)} (${s.evidence}): ${s.why}`);
-  if (a.doubts.length > 0) lines.push('doubts (nothing applied):');
-  for (const d of a.doubts) lines.push(`  ${d.file}${d.line ? `:${d.line}` : ''}: ${d.reason}`);
+  lines.push('actions (every split applied, missed, false or refused, with its evidence):');
+  const order = { false: 0, missed: 1, refused: 2, applied: 3 };
+  for (const x of [...a.actions].sort((p, q) => order[p.status] - order[q.status] || p.ticker.localeCompare(q.ticker)))
+    lines.push(
+      `  ${x.status.padEnd(8)} ${x.ticker} ${x.date}${x.ratio !== null ? ` ${formatRatio(x.ratio)}` : ''}: ${x.evidence}`,
+    );
   return lines.join('\n');
 }

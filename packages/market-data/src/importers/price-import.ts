@@ -5,15 +5,16 @@ import {
   type CompanyRecord,
   describePriceOnlyCompanies,
   type PriceOnlyCompanyFiles,
+  parseSecTickers,
   upsertCompanies,
 } from './companies.ts';
-import { readCsv } from './files.ts';
+import { readCsv, readText } from './files.ts';
 import { assertNotDemoDatabase } from './guard.ts';
 import { cleanSeries } from './prices/clean.ts';
 import { mergeTickers } from './prices/merge-tickers.ts';
 import { mergeVendors } from './prices/merge-vendors.ts';
 import { readPriceFile } from './prices/read-files.ts';
-import type { MergedSeries, RawSeries } from './prices/series.ts';
+import { type MergedSeries, median, type RawSeries } from './prices/series.ts';
 import type { ImportReport } from './report.ts';
 import { type CorporateActions, nextWeekday, parseCorporateActions } from './splits.ts';
 import { replaceCompanyPrices } from './store.ts';
@@ -25,6 +26,8 @@ export interface PriceImportOptions {
    */
   tickerIndex?: string;
   /** A corporate-actions file (`date,ticker,ratio[,kind]`): splits and spin-offs that outrank the prices. */
+  /** SEC ticker lists, dated by a `YYYY-MM` in their file name (undated: the newest): who held a ticker when. */
+  tickerLists?: string[];
   actions?: string;
   /**
    * The folder's other company files: older SEC ticker lists, CIK → SIC, S&P lists. Companies
@@ -77,7 +80,9 @@ export async function importPrices(
   const globalFirst = min([...merged.values()].map((m) => m.dates[0] as string));
   const globalLast = max([...merged.values()].map((m) => m.dates.at(-1) as string));
 
-  // Which company each ticker belongs to.
+  // Which company each ticker belongs to, for the days its rows cover (decision 019): a ticker
+  // with a year or more without rows is two listings, and rows from before a company held the
+  // ticker (SEC's dated lists say when) are another company's.
   const index = new Map<string, { cik: number | null; name: string }>();
   if (options.tickerIndex) {
     for (const r of await readCsv(options.tickerIndex)) {
@@ -86,16 +91,40 @@ export async function importPrices(
       if (ticker) index.set(ticker, { cik: cik > 0 ? cik : null, name: r.name_sec || '' });
     }
   }
+  const lists = await readTickerLists(options.tickerLists ?? [], report);
+  const segments = new Map<string, MergedSeries>();
+  for (const [ticker, series] of merged)
+    for (const [k, part] of splitAtGaps(series).entries())
+      segments.set(k === 0 ? ticker : `${ticker}@${part.dates[0]}`, part);
+  merged.clear();
   const companies = await db.selectFrom('companies').select(['id', 'cik', 'ticker']).execute();
   const byCik = new Map(companies.filter((c) => c.cik !== null).map((c) => [c.cik as number, c]));
   const byTicker = new Map(companies.map((c) => [c.ticker, c]));
   const missing: CompanyRecord[] = [];
   const companyOf = new Map<string, number>();
-  for (const ticker of merged.keys()) {
-    const known = index.get(ticker);
+  const unowned: string[] = [];
+  for (const [key, series] of segments) {
+    const ticker = series.ticker;
+    const known = key === ticker ? index.get(ticker) : undefined;
     const cik = known?.cik ?? null;
-    const found = cik !== null ? byCik.get(cik) : byTicker.get(ticker);
-    if (found) companyOf.set(ticker, found.id);
+    const found = cik !== null ? byCik.get(cik) : key === ticker ? byTicker.get(ticker) : undefined;
+    const holder = cik ?? found?.cik ?? null;
+    const last = series.dates.at(-1) as string;
+    const later = holder !== null ? laterHolder(lists, ticker, holder, last) : null;
+    if (later) {
+      report.correct(
+        series.file,
+        undefined,
+        `ticker reuse: ${ticker} ${series.dates.length} rows ${series.dates[0]}..${last} are not CIK ${holder}'s: ${later}`,
+      );
+      unowned.push(key);
+      continue;
+    }
+    if (key !== ticker) {
+      unowned.push(key);
+      continue;
+    }
+    if (found) companyOf.set(key, found.id);
     else
       missing.push({
         cik,
@@ -107,13 +136,49 @@ export async function importPrices(
         industry: null,
       });
   }
+  // Rows no listed holder owns: the same closes under another ticker (a renamed company, whose
+  // vendor keeps its history under the new symbol) make them that company's; else a company of
+  // their own, named for the ticker and the last year it traded.
+  for (const key of unowned) {
+    const series = segments.get(key) as MergedSeries;
+    const twin = [...segments].find(
+      ([k, other]) => k !== key && other.ticker !== series.ticker && sameCloses(series, other),
+    );
+    const twinCompany = twin ? companyOf.get(twin[0]) : undefined;
+    if (twin && twinCompany !== undefined) {
+      companyOf.set(key, twinCompany);
+      report.note(
+        `${series.ticker}: rows ${series.dates[0]}..${series.dates.at(-1)} are ${twin[1].ticker}'s (the same closes)`,
+      );
+      continue;
+    }
+    const year = (series.dates.at(-1) as string).slice(0, 4);
+    missing.push({
+      cik: null,
+      ticker: `${series.ticker} (${year})`,
+      name: series.ticker,
+      exchange: null,
+      sic: null,
+      sector: null,
+      industry: null,
+      segment: key,
+    } as CompanyRecord & { segment: string });
+  }
   if (missing.length > 0) {
     const describe = await describePriceOnlyCompanies(options.companyFiles ?? {}, report);
-    for (const m of missing) Object.assign(m, describe(m));
+    for (const m of missing) {
+      const segment = (m as { segment?: string }).segment;
+      const plain = segment ? (segments.get(segment) as MergedSeries).ticker : m.ticker;
+      Object.assign(m, describe({ ...m, ticker: plain }), { ticker: m.ticker });
+    }
     const ids = await upsertCompanies(db, missing, report, { insertOnly: true, file: 'price tickers' });
-    for (const [ticker, id] of ids) companyOf.set(ticker, id);
+    for (const m of missing) {
+      const id = ids.get(m.ticker);
+      if (id !== undefined) companyOf.set((m as { segment?: string }).segment ?? m.ticker, id);
+    }
     report.note(`${missing.length} companies added from price tickers not in the company list (delisted or renamed)`);
   }
+  const mergedByKey = segments;
 
   // One company may have several tickers: its own first, then the others by recency.
   const byCompany = new Map<number, string[]>();
@@ -127,10 +192,10 @@ export async function importPrices(
     const own = primaryTicker.get(id);
     tickers.sort((a, b) => {
       if (a === own || b === own) return a === own ? -1 : 1;
-      return (merged.get(b)?.dates.at(-1) ?? '').localeCompare(merged.get(a)?.dates.at(-1) ?? '');
+      return (mergedByKey.get(b)?.dates.at(-1) ?? '').localeCompare(mergedByKey.get(a)?.dates.at(-1) ?? '');
     });
     const series = mergeTickers(
-      tickers.map((t) => merged.get(t) as MergedSeries),
+      tickers.map((t) => mergedByKey.get(t) as MergedSeries),
       report,
     );
     if (!series || series.dates.length === 0) continue;
@@ -160,3 +225,94 @@ export async function importPrices(
 const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 86_400_000;
 const min = (xs: string[]) => (xs.length ? xs.reduce((a, b) => (a < b ? a : b)) : null);
 const max = (xs: string[]) => (xs.length ? xs.reduce((a, b) => (a > b ? a : b)) : null);
+
+/** A year and more without rows: the ticker's rows on each side are two listings. */
+const LISTING_GAP_DAYS = 365;
+
+function splitAtGaps(series: MergedSeries): MergedSeries[] {
+  const cuts: number[] = [];
+  for (let i = 1; i < series.dates.length; i++)
+    if (daysBetween(series.dates[i - 1] as string, series.dates[i] as string) > LISTING_GAP_DAYS) cuts.push(i);
+  if (cuts.length === 0) return [series];
+  const bounds = [0, ...cuts, series.dates.length];
+  const parts: MergedSeries[] = [];
+  for (let j = bounds.length - 1; j > 0; j--) {
+    const from = bounds[j - 1] as number;
+    const to = bounds[j] as number;
+    const dates = series.dates.slice(from, to);
+    parts.push({
+      ...series,
+      dates,
+      close: series.close.slice(from, to),
+      volume: series.volume.slice(from, to),
+      splits: series.splits.filter((x) => x.date > (dates[0] as string) && x.date <= (dates.at(-1) as string)),
+      tickers: [{ ticker: series.ticker, first: dates[0] as string, last: dates.at(-1) as string }],
+    });
+  }
+  // Newest first: it keeps the ticker's own key.
+  return parts;
+}
+
+interface TickerList {
+  /** `YYYY-MM-01` from the file name; null for the newest list. */
+  date: string | null;
+  holders: Map<string, number>;
+  ciks: Set<number>;
+}
+
+async function readTickerLists(files: readonly string[], report: ImportReport): Promise<TickerList[]> {
+  const scratch = new (report.constructor as new (name: string) => ImportReport)('lists');
+  const out: TickerList[] = [];
+  for (const file of files) {
+    let json: unknown;
+    try {
+      json = JSON.parse(await readText(file));
+    } catch {
+      continue;
+    }
+    const rows = parseSecTickers(json, basename(file), scratch);
+    const m = /(\d{4})-(\d{2})/.exec(basename(file));
+    out.push({
+      date: m ? `${m[1]}-${m[2]}-01` : null,
+      holders: new Map(rows.map((r) => [r.ticker, r.cik])),
+      ciks: new Set(rows.map((r) => r.cik)),
+    });
+  }
+  return out;
+}
+
+/**
+ * Why rows of `ticker` up to `last` cannot be CIK `cik`'s, or null: in the first SEC list dated
+ * after them, another CIK holds the ticker, or the CIK is not listed at all while a later list
+ * gives it the ticker (it registered or took the symbol after those rows: LandBridge's LB after
+ * L Brands').
+ */
+function laterHolder(lists: readonly TickerList[], ticker: string, cik: number, last: string): string | null {
+  const dated = lists
+    .filter((l) => l.date === null || l.date > last)
+    .sort((a, b) => (a.date ?? '9999').localeCompare(b.date ?? '9999'));
+  const next = dated[0];
+  if (!next) return null;
+  const holder = next.holders.get(ticker);
+  if (holder !== undefined && holder !== cik)
+    return `the SEC list of ${next.date ?? 'now'} gives ${ticker} to CIK ${holder}`;
+  if (holder === undefined && !next.ciks.has(cik) && dated.slice(1).some((l) => l.holders.get(ticker) === cik))
+    return `CIK ${cik} is in no SEC list until after ${next.date ?? 'now'}, when it takes ${ticker}`;
+  return null;
+}
+
+/**
+ * Two series with the same closes, up to one constant factor (a vendor's basis), on 20 or more
+ * common days: one listing under two tickers.
+ */
+function sameCloses(a: MergedSeries, b: MergedSeries): boolean {
+  const at = new Map(b.dates.map((d, i) => [d, b.close[i] as number]));
+  const ratios: number[] = [];
+  a.dates.forEach((d, i) => {
+    const other = at.get(d);
+    if (other !== undefined) ratios.push((a.close[i] as number) / other);
+  });
+  if (ratios.length < 20) return false;
+  const m = median(ratios);
+  return ratios.filter((r) => Math.abs(r / m - 1) <= 0.005).length >= 0.9 * ratios.length;
+}

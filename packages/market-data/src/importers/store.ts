@@ -48,6 +48,27 @@ export async function replaceCompanyPrices(
           })),
         )
         .execute();
+    await trx.deleteFrom('company_tickers').where('company_id', '=', companyId).execute();
+    const tickers = new Map<string, { first: string; last: string }>();
+    for (const t of series.tickers) {
+      const seen = tickers.get(t.ticker);
+      tickers.set(t.ticker, {
+        first: seen && seen.first < t.first ? seen.first : t.first,
+        last: seen && seen.last > t.last ? seen.last : t.last,
+      });
+    }
+    if (tickers.size > 0)
+      await trx
+        .insertInto('company_tickers')
+        .values(
+          [...tickers].map(([ticker, r]) => ({
+            company_id: companyId,
+            ticker,
+            first_date: r.first,
+            last_date: r.last,
+          })),
+        )
+        .execute();
     await trx
       .updateTable('companies')
       .set({ listed_on: dates.listedOn, delisted_on: dates.delistedOn, ipo_year: dates.ipoYear })

@@ -12,8 +12,10 @@ import {
 } from '@app/shared/auth';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { AUTH_LIMITS, type AuthLimits, authLimiter, emailKey, perClient } from './auth.limits.ts';
+import { memberId } from '../../plugins/auth.ts';
+import { AUTH_LIMITS, type AuthLimits, authLimiter, emailKey, perClient, signInGuard } from './auth.limits.ts';
 import {
   type AuthDeps,
   googleLogIn,
@@ -58,18 +60,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
   const tags = ['accounts'];
   const rules = { ...AUTH_LIMITS, ...opts.limits };
-  const perClientLogin = authLimiter(app, 'loginPerClient', rules.loginPerClient, perClient);
-  const perAccountLogin = authLimiter(app, 'loginPerAccount', rules.loginPerAccount, emailKey);
-  const perClientSignup = authLimiter(app, 'signupPerClient', rules.signupPerClient, perClient);
+  const guard = signInGuard(app, rules);
+  // Google and password changes guess no account's password by e-mail: counted per network only.
+  const perClientLogin = guard.perClient;
+  const signupLimits = [
+    authLimiter(app, 'signupPerClient', rules.signupPerClient, perClient),
+    authLimiter(app, 'signupPerClientPerDay', rules.signupPerClientPerDay, perClient),
+  ];
   const perClientReset = authLimiter(app, 'resetPerClient', rules.resetPerClient, perClient);
-  const perAddressReset = authLimiter(app, 'resetPerAddress', rules.resetPerAddress, emailKey);
+  const resetLimits = [perClientReset, authLimiter(app, 'resetPerAddress', rules.resetPerAddress, emailKey)];
 
   for (const [url, hide] of aliased('/signup'))
     app.post(
       url,
       {
         config: { auth: 'none' },
-        preHandler: perClientSignup,
+        preHandler: signupLimits,
         schema: {
           hide,
           tags,
@@ -86,16 +92,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       url,
       {
         config: { auth: 'none' },
-        preHandler: [perClientLogin, perAccountLogin],
+        preHandler: guard.check,
         schema: {
           hide,
           tags,
           summary: 'Sign in with e-mail and password',
+          description:
+            'Limits: 30 attempts per network, 10 failures per account and network, per 15 minutes; an account ' +
+            'failing 20 times from everywhere refuses networks that failed on it 3 times, never a fresh one.',
           body: LoginRequestSchema,
           response: { 200: LoginResponseSchema, ...errors },
         },
       },
-      async (request) => logIn(deps(request), request.body),
+      async (request) => {
+        try {
+          return await logIn(deps(request), request.body);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'INVALID_CREDENTIALS') await guard.failed(request);
+          throw err;
+        }
+      },
     );
 
   for (const [url, hide] of aliased('/google'))
@@ -120,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       url,
       {
         config: { auth: 'none' },
-        preHandler: [perClientReset, perAddressReset],
+        preHandler: resetLimits,
         schema: {
           hide,
           tags,
@@ -175,15 +191,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: LoginResponseSchema, ...errors, 403: ApiErrorSchema },
       },
     },
-    async (request) => {
-      const user = signedIn(request);
-      return updatePassword(deps(request), Number(user.id), request.body, user.remember === true);
-    },
+    async (request) => updatePassword(deps(request), memberId(request), request.body, request.user?.remember === true),
   );
 };
-
-/** The signed-in user of an `auth: 'required'` route. */
-export function signedIn(request: FastifyRequest) {
-  if (!request.user) throw new Error('auth: required route without a user');
-  return request.user;
-}

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Db } from '@app/db/client';
 import {
   AUTH_MESSAGES,
@@ -24,7 +25,6 @@ import type { TokenService } from '../../lib/tokens.ts';
 import {
   changePassword,
   createUser,
-  deleteAccount,
   findUserByEmail,
   findUserByGoogleSub,
   findUserById,
@@ -32,7 +32,7 @@ import {
   linkGoogleAccount,
   type UserRecord,
 } from '../users/users.service.ts';
-import { consumeReset, saveReset, voidResets } from './auth.repository.ts';
+import { consumeReset, ensureSecret, saveReset, voidResets } from './auth.repository.ts';
 import type { GoogleVerifier } from './google.ts';
 
 export interface AuthDeps {
@@ -128,6 +128,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   await saveReset(deps.db, {
     tokenHash: sha256(token),
     userId: user.id,
+    tokenVersion: user.tokenVersion,
     expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS).toISOString(),
   });
   const link = `${deps.siteUrl}/reset-password?token=${token}`;
@@ -176,15 +177,18 @@ export async function updatePassword(
   return answer(deps, { ...user, tokenVersion: version }, remember);
 }
 
-export async function deleteAccountWithPassword(deps: AuthDeps, userId: number, password: string): Promise<void> {
-  const user = await requireUser(deps, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) throw wrongPassword();
-  await deleteAccount(deps.db, userId);
-  deps.log.info({ userId }, 'account deleted');
-}
-
 async function requireUser(deps: AuthDeps, userId: number): Promise<UserRecord> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw unauthorized('Your session has expired. Please sign in again.');
   return user;
+}
+
+/**
+ * The token-signing secret when JWT_SECRET is unset: generated once into the database, so every
+ * server process on it signs and accepts the same tokens with no set-up. A secret an earlier
+ * version kept in `legacyFile` (DATA_DIR/jwt-secret) is the first candidate, so its tokens stay valid.
+ */
+export async function sharedSigningSecret(db: Db, legacyFile?: string): Promise<string> {
+  const kept = legacyFile ? (await readFile(legacyFile, 'utf8').catch(() => '')).trim() : '';
+  return ensureSecret(db, 'jwt', kept.length >= 32 ? kept : randomBytes(48).toString('base64url'));
 }

@@ -1,7 +1,6 @@
 import type { Db } from '@app/db/client';
 import type { FundamentalsTable } from '@app/db/schema';
-import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
-import { slugify } from '@app/shared/slug';
+import { seedMarket } from '@app/market-data/testing';
 import type { Insertable } from 'kysely';
 import type { FilingColumn } from './companies.repository.ts';
 
@@ -25,56 +24,19 @@ export interface SeedCompany {
 
 /** Inserts one company and its series; returns its id. */
 export async function seedCompany(db: Db, company: SeedCompany): Promise<number> {
-  const { id } = await db
-    .insertInto('companies')
-    .values({
-      name: company.name,
-      ticker: company.ticker,
-      cik: company.cik ?? null,
-      slug: company.slug ?? slugify(company.name),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (company.formerNames?.length) {
-    await db
-      .insertInto('company_former_names')
-      .values(
-        company.formerNames.map((name, position) => ({ company_id: id, position, name, since: null, until: null })),
-      )
-      .execute();
-  }
   const closes = company.closes ?? [];
-  // Chunked: SQLite allows a limited number of bound parameters per statement.
-  for (let i = 0; i < closes.length; i += 500) {
-    await db
-      .insertInto('daily_prices')
-      .values(closes.slice(i, i + 500).map(([date, close]) => ({ company_id: id, date, close, volume: 1000 })))
-      .execute();
-  }
-  if (company.shares?.length) {
-    await db
-      .insertInto('shares_outstanding')
-      .values(company.shares.map(([date, shares]) => ({ company_id: id, date, shares, source: 'test' })))
-      .execute();
-  }
-  if (company.fundamentals?.length) {
-    await db
-      .insertInto('fundamentals')
-      .values(company.fundamentals.map((f) => ({ ...f, company_id: id })))
-      .execute();
-  }
   const last = closes.at(-1);
-  if (last || company.mkcap !== undefined) {
-    const date = last?.[0] ?? '2024-01-02';
-    await db
-      .insertInto('latest_quotes')
-      .values({ company_id: id, date, close: last?.[1] ?? 1, volume: 1000, mkcap: company.mkcap ?? null })
-      .execute();
-    // Loading prices moves the data date last, as an import or the daily update does.
-    const stored = await getMeta(db, META_KEYS.dataDate);
-    if (!stored || stored < date) await setMeta(db, META_KEYS.dataDate, date);
-  }
-  return id;
+  const ids = await seedMarket(db, [
+    {
+      ...company,
+      prices: closes.map(([date, close]) => [date, close, 1000] as const),
+      quote:
+        last || company.mkcap !== undefined
+          ? { date: last?.[0] ?? '2024-01-02', close: last?.[1] ?? 1, mkcap: company.mkcap ?? null }
+          : undefined,
+    },
+  ]);
+  return ids.get(company.ticker) as number;
 }
 
 /** Every weekday from `start` to `end` inclusive, as `YYYY-MM-DD` (a stand-in for trading days). */

@@ -52,7 +52,8 @@ function toCompany(row: { id: number; name: string; ticker: string; cik: number 
 }
 
 /**
- * The company a path segment names: its slug, ticker (BRK.B = BRK-B) or name, any case.
+ * The company a path segment names: its slug, ticker (BRK.B = BRK-B), name or a former ticker,
+ * any case.
  * Slug and ticker are unique indexed columns, so the usual lookups never scan the table.
  */
 export async function findCompany(db: Db, key: string): Promise<CompanyRecord | undefined> {
@@ -77,24 +78,53 @@ export async function findCompany(db: Db, key: string): Promise<CompanyRecord | 
     .orderBy('c.id')
     .limit(1)
     .executeTakeFirst();
-  return byName ? toCompany(byName) : undefined;
+  if (byName) return toCompany(byName);
+  // A ticker the company's prices were filed under before (COG for Coterra, once Cabot Oil &
+  // Gas); of a ticker two companies held in turn, the later holder.
+  const former = await db
+    .selectFrom('company_tickers as t')
+    .innerJoin('companies as c', 'c.id', 't.company_id')
+    .select(COMPANY_COLUMNS)
+    .where('t.ticker', 'in', tickers)
+    .orderBy('t.last_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return former ? toCompany(former) : undefined;
 }
 
 /**
- * The largest companies quoted on the newest trading day, read from the (date, mkcap) index:
- * `limit` index entries instead of sorting every company. Fewer than `limit` when few have a
- * market cap (e.g. real data without share counts); the service then uses the full directory.
+ * Companies that trade, largest first: those quoted on the newest trading day by market cap (from
+ * the (date, mkcap) index), then, where fewer than `limit` have one (real data without share
+ * counts), the day's others by dollar volume, then companies whose last quote is older. A company
+ * without any price is never listed.
  */
 export async function listLargestQuoted(db: Db, limit: number): Promise<Company[]> {
-  const top = await db
-    .selectFrom('latest_quotes as q')
-    .innerJoin('companies as c', 'c.id', 'q.company_id')
-    .select(COMPANY_COLUMNS)
-    .where('q.date', '=', (eb) => eb.selectFrom('latest_quotes').select((e) => e.fn.max('date').as('d')))
+  const newest = (
+    await db
+      .selectFrom('latest_quotes')
+      .select((e) => e.fn.max('date').as('d'))
+      .executeTakeFirst()
+  )?.d;
+  if (!newest) return [];
+  const quoted = () =>
+    db.selectFrom('latest_quotes as q').innerJoin('companies as c', 'c.id', 'q.company_id').select(COMPANY_COLUMNS);
+  const top = await quoted()
+    .where('q.date', '=', newest)
     .where('q.mkcap', 'is not', null)
     .orderBy('q.mkcap', 'desc')
     .limit(limit)
     .execute();
+  if (top.length < limit)
+    top.push(
+      ...(await quoted()
+        .where((eb) => eb.or([eb('q.date', '<', newest), eb('q.mkcap', 'is', null)]))
+        .orderBy(sql`case when q.date = ${newest} then 0 else 1 end`)
+        .orderBy('q.mkcap', (ob) => ob.desc().nullsLast())
+        .orderBy(sql`q.close * q.volume`, 'desc')
+        .orderBy('c.id')
+        .limit(limit - top.length)
+        .execute()),
+    );
   return top.map(toCompanyWire);
 }
 

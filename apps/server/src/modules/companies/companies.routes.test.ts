@@ -73,20 +73,20 @@ describe.each(testEngines())('companies API on %s', (engine) => {
   });
 
   describe('GET /api/companies/list', () => {
-    it('lists the largest companies by market cap first, those without one last', async () => {
+    it('lists the companies that trade, largest market cap first, never one without a price', async () => {
       const res = await get('/api/companies/list');
       expect(res.statusCode).toBe(200);
       const list = res.json();
       expect(list.map((c: { ticker: string }) => c.ticker)).toEqual([
+        // Quoted on the newest day first, then by market cap; no market cap last.
         'ACME',
         'BRK-B',
         'TSLA',
         'T',
         'TGT',
         'LTL',
-        // No market cap: last, by name.
-        'NODA',
         'TST',
+        // NODA has no price at all: not listed.
       ]);
       expect(list[0]).toEqual({
         comp_name: 'Acme Rockets Corp.',
@@ -241,6 +241,25 @@ describe.each(testEngines())('companies API on %s', (engine) => {
       expect(att.json().company.slug).toBe('at-and-t-inc');
       const brk = await get('/api/companies/brk.b/revenue');
       expect(brk.json().company.ticker).toBe('BRK-B');
+    });
+
+    it('finds a renamed company by its former ticker too', async () => {
+      await withOwnApp(async (own) => {
+        const id = await seedCompany(own.db, { name: 'Coterra Energy Inc.', ticker: 'CTRA', cik: 858470 });
+        await own.db
+          .insertInto('company_tickers')
+          .values([
+            { company_id: id, ticker: 'COG', first_date: '1999-11-01', last_date: '2021-10-01' },
+            { company_id: id, ticker: 'CTRA', first_date: '2021-10-04', last_date: '2024-08-08' },
+          ])
+          .execute();
+        for (const key of ['COG', 'cog', 'CTRA']) {
+          const res = await own.inject(`/api/companies/${key}/revenue`);
+          expect(res.statusCode, key).toBe(200);
+          expect(res.json().company).toMatchObject({ ticker: 'CTRA', comp_name: 'Coterra Energy Inc.' });
+        }
+        expect((await own.inject('/api/companies/COGX/revenue')).statusCode).toBe(404);
+      });
     });
 
     it('gives signed-in users 10 years and everything', async () => {

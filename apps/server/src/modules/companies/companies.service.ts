@@ -19,7 +19,6 @@ import {
 import { currentDataDate } from '../../lib/data-date.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
-import { largestInDirectory, searchDirectory } from './companies.directory.ts';
 import {
   type ClosePoint,
   type CompanyRecord,
@@ -33,12 +32,14 @@ import {
   type SharesPoint,
   sharesHistory,
 } from './companies.repository.ts';
+import { largestInDirectory, searchDirectory } from './companies.snapshot.ts';
 
 /** The search box's list: the largest companies, or the matches of `name` (SPEC §7). */
 export async function listCompanies(db: Db, name: string | undefined): Promise<CompanyListResponse> {
   if (!name) {
+    // Companies that trade, largest first; the directory only where nothing trades yet.
     const top = await listLargestQuoted(db, INITIAL_COMPANY_LIST_SIZE);
-    return top.length === INITIAL_COMPANY_LIST_SIZE ? top : largestInDirectory(db, INITIAL_COMPANY_LIST_SIZE);
+    return top.length > 0 ? top : largestInDirectory(db, INITIAL_COMPANY_LIST_SIZE);
   }
   return searchDirectory(db, name, COMPANY_SEARCH_LIMIT);
 }

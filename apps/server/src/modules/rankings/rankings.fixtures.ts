@@ -1,7 +1,5 @@
 import type { Db } from '@app/db/client';
-import { refreshDerived } from '@app/market-data/derived';
-import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
-import { slugify } from '@app/shared/slug';
+import { seedMarket } from '@app/market-data/testing';
 
 /** One company's trading days and share count, as the rankings tests, browser tests and benchmark seed them. */
 export interface RankingSeed {
@@ -19,51 +17,19 @@ export interface RankingSeed {
  * quotes the way every import does (refreshDerived), and moves the data date last.
  */
 export async function seedRankings(db: Db, seeds: readonly RankingSeed[]): Promise<void> {
-  const ids: number[] = [];
-  for (let start = 0; start < seeds.length; start += 200) {
-    const batch = seeds.slice(start, start + 200);
-    const companies = await db
-      .insertInto('companies')
-      .values(
-        batch.map((s) => ({
-          ticker: s.ticker,
-          name: s.name,
-          slug: slugify(s.name),
-          sector: s.sector,
-          listed_on: s.days[0]?.[0] ?? null,
-        })),
-      )
-      .returning(['id', 'ticker'])
-      .execute();
-    const idOf = new Map(companies.map((c) => [c.ticker, c.id]));
-    ids.push(...companies.map((c) => c.id));
-    const prices = batch.flatMap((s) =>
-      s.days.map(([date, close, volume]) => ({ company_id: idOf.get(s.ticker) as number, date, close, volume })),
-    );
-    for (let i = 0; i < prices.length; i += 500) {
-      await db
-        .insertInto('daily_prices')
-        .values(prices.slice(i, i + 500))
-        .execute();
-    }
-    const counts = batch
-      .filter((s) => s.shares !== null && s.days.length > 0)
-      .map((s) => ({
-        company_id: idOf.get(s.ticker) as number,
-        date: s.days[0]?.[0] as string,
-        shares: s.shares as number,
-        source: 'test',
-      }));
-    if (counts.length > 0) await db.insertInto('shares_outstanding').values(counts).execute();
-  }
-  // Only these companies: others in the same database (a benchmark's) keep their rows.
-  await refreshDerived(db, { companyIds: ids });
-  const newest = seeds.reduce((max, s) => {
-    const last = s.days.at(-1)?.[0] ?? '';
-    return last > max ? last : max;
-  }, '');
-  const stored = await getMeta(db, META_KEYS.dataDate);
-  if (newest && (!stored || stored < newest)) await setMeta(db, META_KEYS.dataDate, newest);
+  await seedMarket(
+    db,
+    seeds.map((s) => {
+      const first = s.days[0]?.[0];
+      return {
+        ...s,
+        listedOn: first ?? null,
+        prices: s.days,
+        shares: s.shares !== null && first ? [[first, s.shares] as const] : [],
+      };
+    }),
+    { derive: true },
+  );
 }
 
 /** The last trading day of the test universe (the data date: "now" is 2026 so far). */

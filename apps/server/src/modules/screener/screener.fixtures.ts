@@ -1,6 +1,5 @@
 import type { Db } from '@app/db/client';
-import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
-import { slugify } from '@app/shared/slug';
+import { seedMarket } from '@app/market-data/testing';
 import { asUsdMillions, millionsToUsd } from '@app/shared/units';
 
 /** One company and its latest quote, as tests and the benchmark seed them. */
@@ -22,49 +21,21 @@ export interface QuoteSeed {
 
 /** Inserts companies and their `latest_quotes` rows, deriving the changes from the previous close. */
 export async function seedQuotes(db: Db, seeds: readonly QuoteSeed[]): Promise<void> {
-  // Batches keep PostgreSQL under its bind-parameter limit at benchmark sizes.
-  for (let start = 0; start < seeds.length; start += 500) {
-    const batch = seeds.slice(start, start + 500);
-    const companies = await db
-      .insertInto('companies')
-      .values(
-        batch.map((s) => ({
-          ticker: s.ticker,
-          name: s.name,
-          slug: slugify(s.name),
-          sector: s.sector,
-          industry: s.industry ?? null,
-          country: s.country ?? 'United States',
-          ipo_year: s.ipoYear ?? null,
-        })),
-      )
-      .returning(['id', 'ticker'])
-      .execute();
-    const idByTicker = new Map(companies.map((c) => [c.ticker, c.id]));
-    await db
-      .insertInto('latest_quotes')
-      .values(
-        batch.map((s) => {
-          const net = s.prevClose === null ? null : s.close - s.prevClose;
-          return {
-            company_id: idByTicker.get(s.ticker) as number,
-            date: s.date,
-            close: s.close,
-            prev_close: s.prevClose,
-            net_change: net,
-            pct_change: net === null || s.prevClose === null ? null : (net / s.prevClose) * 100,
-            volume: s.volume,
-            shares: s.mkcap === null ? null : millionsToUsd(asUsdMillions(s.mkcap)) / s.close,
-            mkcap: s.mkcap,
-          };
-        }),
-      )
-      .execute();
-  }
-  // Loading prices moves the data date last, as an import or the daily update does.
-  const newest = seeds.reduce((max, s) => (s.date > max ? s.date : max), '');
-  const stored = await getMeta(db, META_KEYS.dataDate);
-  if (newest && (!stored || stored < newest)) await setMeta(db, META_KEYS.dataDate, newest);
+  await seedMarket(
+    db,
+    seeds.map((s) => ({
+      ...s,
+      country: s.country ?? 'United States',
+      quote: {
+        date: s.date,
+        close: s.close,
+        prevClose: s.prevClose,
+        volume: s.volume,
+        shares: s.mkcap === null ? null : millionsToUsd(asUsdMillions(s.mkcap)) / s.close,
+        mkcap: s.mkcap,
+      },
+    })),
+  );
 }
 
 /** The trading day the test universe is quoted on. */

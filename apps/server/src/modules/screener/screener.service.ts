@@ -4,8 +4,8 @@ import { type EodFilters, SCREENER_PAGE_SIZE, type StockListItem } from '@app/sh
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
-import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.listing.ts';
 import { findListing, findQuotesFingerprint } from './screener.repository.ts';
+import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.snapshot.ts';
 
 /** The filters as the listing takes them. Only the screener (`v=2`) chooses the order (SPEC §7). */
 export function criteriaFrom(filters: EodFilters): EodCriteria {

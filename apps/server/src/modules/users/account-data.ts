@@ -14,7 +14,7 @@ export interface AccountDataProvider {
 const providers = new Map<string, AccountDataProvider>();
 
 export function registerAccountDataProvider(provider: AccountDataProvider): void {
-  if (provider.key === 'profile' || provider.key === 'exportedAt') {
+  if (['profile', 'privacy', 'exportedAt'].includes(provider.key)) {
     throw new Error(`Account data key '${provider.key}' is reserved`);
   }
   providers.set(provider.key, provider);

@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import type { Profile } from '@app/shared/users';
+import type { Privacy, Profile } from '@app/shared/users';
 
 /** An account as the services see it (no snake_case past this file). */
 export interface UserRecord {
@@ -10,6 +10,7 @@ export interface UserRecord {
   googleSub: string | null;
   tokenVersion: number;
   profile: Profile;
+  privacy: Privacy;
 }
 
 const COLUMNS = [
@@ -22,6 +23,8 @@ const COLUMNS = [
   'website',
   'summary',
   'country',
+  'leaderboard_opt_in',
+  'display_name',
 ] as const;
 
 type Row = {
@@ -34,6 +37,8 @@ type Row = {
   website: string;
   summary: string;
   country: string;
+  leaderboard_opt_in: number;
+  display_name: string | null;
 };
 
 function toRecord(row: Row): UserRecord {
@@ -51,6 +56,7 @@ function toRecord(row: Row): UserRecord {
       summary: row.summary,
       country: row.country,
     },
+    privacy: { showOnLeaderboard: Number(row.leaderboard_opt_in) === 1, displayName: row.display_name ?? '' },
   };
 }
 
@@ -109,6 +115,102 @@ export async function setPassword(db: Db, id: number, passwordHash: string): Pro
   return Number(row.token_version);
 }
 
+export async function updatePrivacy(db: Db, id: number, changes: Partial<Privacy>): Promise<void> {
+  const values: { leaderboard_opt_in?: number; display_name?: string | null } = {};
+  if (changes.showOnLeaderboard !== undefined) values.leaderboard_opt_in = changes.showOnLeaderboard ? 1 : 0;
+  if (changes.displayName !== undefined) values.display_name = changes.displayName || null;
+  if (Object.keys(values).length === 0) return;
+  await db.updateTable('users').set(values).where('id', '=', id).execute();
+}
+
+/** Raises the token version: every token signed before stops working. Answers the new version. */
+export async function raiseTokenVersion(db: Db, id: number): Promise<number> {
+  const row = await db
+    .updateTable('users')
+    .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .returning('token_version')
+    .executeTakeFirstOrThrow();
+  return Number(row.token_version);
+}
+
+/** Puts an address back and ends every session, in one statement (undoing an e-mail change). */
+export async function restoreEmail(db: Db, id: number, email: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ email, token_version: eb('token_version', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * The account's token version and whether the token was signed out, in one round trip (the
+ * auth plugin asks on every signed-in request). Null when the account no longer exists.
+ */
+export async function sessionState(
+  db: Db,
+  id: number,
+  tokenId: string | undefined,
+): Promise<{ version: number; revoked: boolean } | null> {
+  const row = await db
+    .selectFrom('users as u')
+    .leftJoin('revoked_tokens as r', (join) =>
+      join.onRef('r.user_id', '=', 'u.id').on('r.token_id', '=', tokenId ?? ''),
+    )
+    .select(['u.token_version', 'r.token_id'])
+    .where('u.id', '=', id)
+    .executeTakeFirst();
+  return row ? { version: Number(row.token_version), revoked: row.token_id !== null } : null;
+}
+
+/** Ends one token; rows of tokens past their expiry go at the same time. */
+export async function revokeToken(
+  db: Db,
+  token: { tokenId: string; userId: number; expiresAt: string },
+  now: string,
+): Promise<void> {
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<', now).execute();
+  await db
+    .insertInto('revoked_tokens')
+    .values({ token_id: token.tokenId, user_id: token.userId, expires_at: token.expiresAt })
+    .onConflict((oc) => oc.column('token_id').doNothing())
+    .execute();
+}
+
+export async function saveEmailChange(
+  db: Db,
+  change: { tokenHash: string; userId: number; oldEmail: string; newEmail: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto('email_changes')
+    .values({
+      token_hash: change.tokenHash,
+      user_id: change.userId,
+      old_email: change.oldEmail,
+      new_email: change.newEmail,
+      expires_at: change.expiresAt,
+      used_at: null,
+    })
+    .execute();
+}
+
+/** Marks an unused, unexpired e-mail change as undone in one statement and answers it (single use). */
+export async function consumeEmailChange(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<{ userId: number; oldEmail: string } | null> {
+  const row = await db
+    .updateTable('email_changes')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['user_id', 'old_email'])
+    .executeTakeFirst();
+  return row ? { userId: Number(row.user_id), oldEmail: row.old_email } : null;
+}
+
 export async function linkGoogle(db: Db, id: number, googleSub: string): Promise<void> {
   await db.updateTable('users').set({ google_sub: googleSub }).where('id', '=', id).execute();
 }
@@ -116,11 +218,6 @@ export async function linkGoogle(db: Db, id: number, googleSub: string): Promise
 /** Deletes the account; every table that references it cascades. */
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
-}
-
-export async function tokenVersionOf(db: Db, id: number): Promise<number | null> {
-  const row = await db.selectFrom('users').select('token_version').where('id', '=', id).executeTakeFirst();
-  return row ? Number(row.token_version) : null;
 }
 
 /** Whether an error is a UNIQUE constraint failure, on either engine. */

@@ -15,6 +15,11 @@ export interface DataTableColumn<Row> {
   sortable?: boolean;
   /** Stays in view while a narrow screen scrolls the other columns sideways. Use on the first column. */
   sticky?: boolean;
+  /**
+   * With `stack`, on the first line of a phone's row card (the name, the price, the action);
+   * the other columns follow it, each after its header.
+   */
+  lead?: boolean;
   /** The cell becomes a link to this address (the row's link, e.g. a company page). */
   href?: (row: Row) => string;
   /** Extra classes of the body cell, e.g. a colour that depends on the value. */
@@ -38,8 +43,13 @@ export interface DataTableProps<Row> {
   onRetry?: () => void;
   /** Shown instead of the table when there are no rows (and no error, and nothing loading yet). */
   empty?: ReactNode;
-  /** Minimum table width before the region scrolls sideways (a Tailwind class). */
+  /** Minimum table width before the region scrolls sideways (a Tailwind class; `sm:` with `stack`). */
   minWidthClass?: string;
+  /**
+   * Below 640 px each row becomes a card instead of a wide row: the `lead` columns on its first
+   * line, the others as labelled values under them, so a phone neither scrolls nor hides any.
+   */
+  stack?: boolean;
   caption?: string;
 }
 
@@ -93,10 +103,59 @@ function ariaSort(column: string, sort: DataTableProps<unknown>['sort']): 'ascen
   return sort.direction === 'asc' ? 'ascending' : 'descending';
 }
 
+/** A red box in place of content that failed to load, with a way to try again. */
+export function ErrorPanel({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
+      {children}
+      {onRetry ? (
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-3 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
+        >
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** In place of a list with no rows: what is loading, or why there is nothing. */
+export function EmptyPanel({ loading = false, children }: { loading?: boolean; children: ReactNode }) {
+  return (
+    <div
+      aria-busy={loading}
+      className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600"
+      data-state={loading ? 'loading' : 'empty'}
+    >
+      {loading ? <p>Loading…</p> : typeof children === 'string' ? <p>{children}</p> : children}
+    </div>
+  );
+}
+
+// Stacked rows (`stack`) below 640 px: the row is a wrapping flex line whose ::before, ordered
+// between the lead cells and the others, is a full-width break; the other cells show their
+// header before the value as CSS text, so a cell's own text stays the value alone.
+const STACK = {
+  table: 'max-sm:block',
+  headWithSort: 'max-sm:block',
+  headRow: 'max-sm:flex max-sm:flex-wrap max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-2 max-sm:py-1',
+  headHidden: 'max-sm:sr-only',
+  body: 'max-sm:block',
+  row: "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:before:order-1 max-sm:before:basis-full max-sm:before:content-['']",
+  lead: 'max-sm:min-w-0 max-sm:p-0',
+  // The name before the lead line's first figure takes the room left, wrapping if it must, so
+  // the figure and what follows it (a Buy button) stay on the line at its right end.
+  leadName: 'max-sm:flex-1',
+  detail:
+    'max-sm:order-2 max-sm:p-0 max-sm:before:mr-1.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
+};
+
 /**
  * The site's table: sortable headers with `aria-sort`, numeric columns right-aligned, loading,
  * empty and error states, cell links, and a region of its own that scrolls sideways on a narrow
- * screen so the page never does.
+ * screen so the page never does (or, with `stack`, rows that become cards on a phone).
  */
 export function DataTable<Row>({
   label,
@@ -110,36 +169,16 @@ export function DataTable<Row>({
   onRetry,
   empty = 'Nothing to show.',
   minWidthClass = 'min-w-[52rem]',
+  stack = false,
   caption,
 }: DataTableProps<Row>) {
   const onLinkClick = useCellLinkClicks();
-  if (error) {
-    return (
-      <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
-        <p>{error}</p>
-        {onRetry ? (
-          <button
-            type="button"
-            onClick={onRetry}
-            className="mt-3 rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-medium hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-600"
-          >
-            Try again
-          </button>
-        ) : null}
-      </div>
-    );
-  }
-  if (rows.length === 0) {
-    return (
-      <div
-        aria-busy={loading}
-        className="rounded-xl border border-slate-200 bg-white p-8 text-center text-slate-600"
-        data-state={loading ? 'loading' : 'empty'}
-      >
-        {loading ? <p>Loading…</p> : typeof empty === 'string' ? <p>{empty}</p> : empty}
-      </div>
-    );
-  }
+  if (error) return <ErrorPanel onRetry={onRetry}>{typeof error === 'string' ? <p>{error}</p> : error}</ErrorPanel>;
+  if (rows.length === 0) return <EmptyPanel loading={loading}>{empty}</EmptyPanel>;
+  const sortableHead = columns.some((column) => column.sortable) && onSort !== undefined;
+  const leads = columns.filter((column) => column.lead);
+  const figureAt = leads.findIndex((column, i) => column.numeric && leads.slice(0, i).some((c) => !c.numeric));
+  const leadName = figureAt > 0 ? leads[figureAt - 1] : undefined;
   return (
     <section
       aria-label={label}
@@ -147,21 +186,30 @@ export function DataTable<Row>({
       tabIndex={0}
       className="max-w-full overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:outline-2 focus-visible:outline-brand-500"
     >
-      <table aria-busy={loading} className={`w-full ${minWidthClass} text-sm ${loading ? 'opacity-60' : ''}`}>
+      <table
+        aria-busy={loading}
+        className={`w-full ${minWidthClass} text-sm ${stack ? STACK.table : ''} ${loading ? 'opacity-60' : ''}`}
+      >
         {caption ? <caption className="sr-only">{caption}</caption> : null}
-        <thead className="border-b border-slate-200 bg-slate-50">
-          <tr>
+        <thead
+          className={`border-b border-slate-200 bg-slate-50 ${stack ? (sortableHead ? STACK.headWithSort : STACK.headHidden) : ''}`}
+        >
+          <tr className={stack ? STACK.headRow : undefined}>
             {columns.map((column) => {
-              const align = column.numeric ? 'text-right' : 'text-left';
-              const sticky = column.sticky ? 'sticky left-0 bg-slate-50' : '';
               const sortable = column.sortable && onSort;
               const state = ariaSort(column.id, sort);
+              const classes = [
+                TH,
+                column.numeric ? (stack ? 'sm:text-right' : 'text-right') : 'text-left',
+                column.sticky ? `${stack ? 'sm:sticky' : 'sticky'} left-0 bg-slate-50` : '',
+                stack ? (sortable ? 'max-sm:p-1' : STACK.headHidden) : '',
+              ];
               return (
                 <th
                   key={column.id}
                   scope="col"
                   aria-sort={sortable ? state : undefined}
-                  className={`${TH} ${align} ${sticky}`}
+                  className={classes.filter(Boolean).join(' ')}
                 >
                   {sortable ? (
                     <button
@@ -181,21 +229,27 @@ export function DataTable<Row>({
           </tr>
         </thead>
         {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the links' own (Enter on a link clicks it); the body only handles them for the links */}
-        <tbody className="divide-y divide-slate-100" onClick={onLinkClick}>
+        <tbody className={`divide-y divide-slate-100 ${stack ? STACK.body : ''}`} onClick={onLinkClick}>
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="group hover:bg-slate-50">
+            <tr key={rowKey(row)} className={`group hover:bg-slate-50 ${stack ? STACK.row : ''}`}>
               {columns.map((column) => {
                 const content = column.cell(row);
                 const classes = [
                   'px-3 py-3',
-                  column.numeric ? 'text-right tabular-nums' : '',
-                  column.sticky ? 'sticky left-0 bg-white group-hover:bg-slate-50' : '',
+                  column.numeric ? `${stack && !column.lead ? 'sm:text-right' : 'text-right'} tabular-nums` : '',
+                  column.sticky ? `${stack ? 'sm:sticky' : 'sticky'} left-0 bg-white group-hover:bg-slate-50` : '',
+                  stack ? (column.lead ? STACK.lead : STACK.detail) : '',
+                  stack && column === leadName ? STACK.leadName : '',
                   column.cellClassName?.(row) ?? '',
                 ]
                   .filter(Boolean)
                   .join(' ');
                 return (
-                  <td key={column.id} className={classes}>
+                  <td
+                    key={column.id}
+                    className={classes}
+                    data-label={stack && !column.lead ? column.header : undefined}
+                  >
                     {column.href ? <CellLink to={column.href(row)}>{content}</CellLink> : content}
                   </td>
                 );

@@ -5,6 +5,8 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** Says why an option is disabled, on hover. */
+  title?: string;
 }
 
 /** A labelled native select (keyboard and screen readers for free). */
@@ -32,7 +34,7 @@ export function SelectField({
         className={`${INPUT_CLASS} ${inputBorder(error)}`}
       >
         {options.map((o) => (
-          <option key={o.value} value={o.value} disabled={o.disabled}>
+          <option key={o.value} value={o.value} disabled={o.disabled} title={o.title}>
             {o.label}
           </option>
         ))}

@@ -71,6 +71,11 @@ export function searchOf(view: RankingsView): string {
   return params.toString();
 }
 
+/** The page address of a view. */
+export function rankingsHref(view: RankingsView): string {
+  return `${RANKINGS[view.type].path}?${searchOf(view)}`;
+}
+
 export function rankingsApiPath(view: RankingsView): string {
   return `/api/companies/top?${rankingsApiQuery(view, view.year, view.page)}`;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VIEW, eodApiPath, eodCsvPath, searchFromView, toggleSort, viewFromSearch } from './screener-params';
+import { eodApiPath, eodCsvPath } from '../../lib/eod-client';
+import { DEFAULT_VIEW, orderOf, screenerHref, searchFromView, toggleSort, viewFromSearch } from './screener-params';
 
 describe('screener view in the URL', () => {
   it('reads every parameter and writes it back, leaving defaults out', () => {
@@ -17,10 +18,17 @@ describe('screener view in the URL', () => {
 
   it('asks the API for the screener order and page, and the CSV for the same filters', () => {
     const view = { ...DEFAULT_VIEW, q: ' AAPL ', sect: 3, page: 4 };
-    expect(eodApiPath(view)).toBe(
+    expect(eodApiPath(view, view.page, orderOf(view))).toBe(
       '/api/companies/eod?v=2&sect=3&mkCap=any&search=AAPL&sortBy=mkcap&sortDir=desc&pageNumber=4',
     );
-    expect(eodCsvPath(view)).toBe('/api/companies/eod.csv?v=2&sect=3&mkCap=any&search=AAPL&sortBy=mkcap&sortDir=desc');
+    expect(eodCsvPath(view, orderOf(view))).toBe(
+      '/api/companies/eod.csv?v=2&sect=3&mkCap=any&search=AAPL&sortBy=mkcap&sortDir=desc',
+    );
+  });
+
+  it('writes the page address, plain /screener for the default view', () => {
+    expect(screenerHref(DEFAULT_VIEW)).toBe('/screener');
+    expect(screenerHref({ ...DEFAULT_VIEW, cap: 'mid', page: 2 })).toBe('/screener?cap=mid&page=2');
   });
 
   it('toggles the sorted column and starts a new one descending, on page 1', () => {

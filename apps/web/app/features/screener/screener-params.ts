@@ -1,4 +1,4 @@
-import { MARKET_CAP_FILTERS, type MarketCapFilter } from '@app/shared/buckets';
+import { MARKET_CAP_FILTERS } from '@app/shared/buckets';
 import { isOneOf } from '@app/shared/one-of';
 import {
   EOD_SORT_COLUMNS,
@@ -8,16 +8,13 @@ import {
   type SortDir,
 } from '@app/shared/screener-view';
 import { isSectorCode } from '@app/shared/sectors';
+import type { StockFilters, StockOrder } from '../../lib/eod-client';
 
 /**
  * What the screener shows, as it lives in the page URL (`/screener?q=app&sect=8&page=2`),
  * so a view can be shared and Back works. Defaults stay out of the URL.
  */
-export interface ScreenerView {
-  q: string;
-  /** Sector code 1–11, or null for every sector. */
-  sect: number | null;
-  cap: MarketCapFilter;
+export interface ScreenerView extends StockFilters {
   sort: EodSortBy;
   dir: SortDir;
   page: number;
@@ -60,27 +57,15 @@ export function searchFromView(view: ScreenerView): string {
   return params.toString();
 }
 
-function filterParams(view: ScreenerView): URLSearchParams {
-  return new URLSearchParams({
-    v: '2',
-    sect: view.sect === null ? 'any' : String(view.sect),
-    mkCap: view.cap,
-    search: view.q.trim(),
-    sortBy: view.sort,
-    sortDir: view.dir,
-  });
+/** The list's order as the API takes it. */
+export function orderOf(view: ScreenerView): StockOrder {
+  return { sortBy: view.sort, sortDir: view.dir };
 }
 
-/** The API call for one page of a view (SPEC §7 `companies/eod` with the screener's `v=2`). */
-export function eodApiPath(view: ScreenerView): string {
-  const params = filterParams(view);
-  params.set('pageNumber', String(view.page));
-  return `/api/companies/eod?${params}`;
-}
-
-/** The CSV export of the whole filtered list. */
-export function eodCsvPath(view: ScreenerView): string {
-  return `/api/companies/eod.csv?${filterParams(view)}`;
+/** The page address of a view. */
+export function screenerHref(view: ScreenerView): string {
+  const search = searchFromView(view);
+  return search ? `/screener?${search}` : '/screener';
 }
 
 /** SPEC §2: clicking the sorted column flips it; another column starts descending. Back to page 1. */

@@ -1,9 +1,8 @@
-import type { EodResponse, StockListItem } from '@app/shared/screener';
-import { splitEodResponse } from '@app/shared/screener-view';
+import type { StockListItem } from '@app/shared/screener';
 import { previousWeekday, todayUtc } from '@app/shared/trading-day';
 import type { AppLoadContext } from 'react-router';
-import { apiGet } from '../../lib/api-client';
-import { eodApiPath, type ScreenerView, viewFromSearch } from './screener-params';
+import { eodApiPath, getStockPage } from '../../lib/eod-client';
+import { orderOf, type ScreenerView, viewFromSearch } from './screener-params';
 
 export interface ScreenerData {
   view: ScreenerView;
@@ -24,8 +23,9 @@ export async function loadScreener(
   const view = viewFromSearch(new URL(url).searchParams);
   const lastTradingDay = previousWeekday(todayUtc());
   try {
-    const body = await apiGet<EodResponse>(eodApiPath(view), context ? { context } : { anonymous: options.anonymous });
-    return { view, ...splitEodResponse(body), lastTradingDay, error: null };
+    const path = eodApiPath(view, view.page, orderOf(view));
+    const page = await getStockPage(path, context ? { context } : { anonymous: options.anonymous });
+    return { view, ...page, lastTradingDay, error: null };
   } catch (err) {
     // SPEC §8: screener failures are logged; the page says the list is unavailable.
     console.error('Screener list failed to load', err);

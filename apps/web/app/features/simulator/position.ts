@@ -1,5 +1,5 @@
-import type { Pick } from '@app/shared/contest';
 import { formatNumber } from '@app/shared/format';
+import type { Pick } from '@app/shared/simulator';
 
 /** SPEC §3 Derived position, for display (the server does the exact points arithmetic). */
 export interface Position {

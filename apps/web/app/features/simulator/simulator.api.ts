@@ -5,11 +5,10 @@ import type {
   PicksListResponse,
   PointsRecord,
   UpdatePickResponse,
-} from '@app/shared/contest';
-import { splitPicksList } from '@app/shared/contest-view';
-import type { EodResponse, StockListItem } from '@app/shared/screener';
-import { splitEodResponse } from '@app/shared/screener-view';
+} from '@app/shared/simulator';
+import { splitPicksList } from '@app/shared/simulator-view';
 import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
+import { eodApiPath, getStockPage, type StockFilters, type StockPage } from '../../lib/eod-client';
 
 /** SPEC §8: the server's message, else the call's default text. */
 export function portfolioError(err: unknown, fallback: string): string {
@@ -39,25 +38,9 @@ export async function loadHistory(): Promise<PastPick[]> {
   }
 }
 
-export interface StockQuery {
-  page: number;
-  search: string;
-  sect: string;
-  mkCap: string;
-}
-
-/** SPEC §7 companies/eod with the bearer token, ten a page. */
-export async function loadStocks(
-  query: StockQuery,
-  signal?: AbortSignal,
-): Promise<{ rows: StockListItem[]; count: number }> {
-  const params = new URLSearchParams({
-    pageNumber: String(query.page),
-    sect: query.sect,
-    mkCap: query.mkCap,
-    search: query.search,
-  });
-  return splitEodResponse(await apiGet<EodResponse>(`/api/companies/eod?${params}`, { signal }));
+/** SPEC §7 companies/eod with the member's token: by market cap, ten a page. */
+export function loadStocks(filters: StockFilters, page: number, signal?: AbortSignal): Promise<StockPage> {
+  return getStockPage(eodApiPath(filters, page), { signal });
 }
 
 export function buyStock(stock: { comp_name: string; ticker: string }, lpoints: number): Promise<AddPickResponse> {

@@ -1,7 +1,20 @@
 import { dateOfDay, dayNumber } from '../../calendar.ts';
 import type { ImportReport } from '../report.ts';
 import { type CorporateActions, formatRatio, nearSplitRatio, type Split, showsNoSplit, snapRatio } from '../splits.ts';
-import { applySplits, type CleanSeries, median, type RawSeries } from './series.ts';
+import {
+  type AdjustmentStep,
+  adjustmentSteps,
+  describeVolume,
+  type EvidenceRows,
+  isLargeDistribution,
+  isSmallRatio,
+  shareRatio,
+  showsRatio,
+  spinOffSteps,
+  volumeEvidence,
+  volumeShows,
+} from './evidence.ts';
+import { applySplits, type CleanSeries, type RawSeries } from './series.ts';
 
 /** Sorts rows by date (some vendors write newest first). */
 function sortByDate(s: RawSeries): RawSeries {
@@ -16,6 +29,8 @@ function sortByDate(s: RawSeries): RawSeries {
     volume: pick(s.volume),
     lines: pick(s.lines),
     split: pick(s.split),
+    adjClose: pick(s.adjClose),
+    dividend: pick(s.dividend),
     asTraded: pick(s.asTraded),
   };
 }
@@ -72,12 +87,31 @@ export function cleanSeries(
   const volume = keep.map((i) => s.volume[i] as number);
   const lines = keep.map((i) => s.lines[i] as number);
 
-  // Spin-off days, from any vendor's coefficient or the actions file: never a split.
+  const kept: EvidenceRows = {
+    dates,
+    close,
+    volume,
+    adjClose: keep.map((i) => s.adjClose[i] as number),
+    dividend: keep.map((i) => s.dividend[i] as number),
+  };
+  // The vendor's adjusted closes carry its splits only where its closes are as traded.
+  const steps = s.vendor === 'as-traded' ? adjustmentSteps(kept) : [];
+
+  // Spin-off days, from any vendor's coefficient, adjusted closes or large cash distribution, and
+  // from the actions file: never a split.
   const spinOffDays = new Set(actions.spinOffs.map((a) => dayNumber(a.date)));
-  for (const series of [s, ...others])
+  for (const series of [s, ...others]) {
     series.split.forEach((c, i) => {
-      if (c !== 1 && snapRatio(c) === null) spinOffDays.add(dayNumber(series.dates[i] as string));
+      if (c !== 1 && shareRatio(c) === null) spinOffDays.add(dayNumber(series.dates[i] as string));
     });
+    if (series.vendor !== 'as-traded') continue;
+    const own = series === s ? steps : adjustmentSteps(series);
+    const coefficients = series === s ? keep.map((i) => s.split[i] as number) : series.split;
+    for (const step of spinOffSteps(own, coefficients)) spinOffDays.add(dayNumber(series.dates[step.index] as string));
+    series.dividend.forEach((_d, i) => {
+      if (isLargeDistribution(series, i)) spinOffDays.add(dayNumber(series.dates[i] as string));
+    });
+  }
   const nearSpinOff = (date: string) => {
     const d = dayNumber(date);
     for (let x = d - 3; x <= d + 3; x++) if (spinOffDays.has(x)) return true;
@@ -93,42 +127,48 @@ export function cleanSeries(
     report.correct(a.file, a.line, `split: ${s.ticker} ${a.date} ${formatRatio(a.ratio)} (corporate-actions file)`);
   }
   const known = (date: string) => splits.some((x) => Math.abs(dayNumber(x.date) - dayNumber(date)) <= 3);
-  for (let k = 0; k < keep.length; k++) {
-    const i = keep[k] as number;
-    const coefficient = s.split[i] as number;
-    if (coefficient !== 1) {
-      const ratio = snapRatio(coefficient);
-      if (ratio === null)
+
+  // What the vendor itself says: its split coefficient, and the steps of its adjusted closes.
+  const coefficients = keep.map((i) => s.split[i] as number);
+  const spinOffRows = new Set(spinOffSteps(steps, coefficients).map((x) => x.index));
+  for (const statement of vendorStatements(coefficients, steps)) {
+    const verdict = weighVendorStatement(kept, statement, steps.length > 0 || hasAdjusted(kept), others);
+    const k = verdict.index;
+    const line = s.lines[keep[k] as number];
+    const said = describeStatement(statement);
+    if (verdict.kind === 'spin-off') {
+      if (statement.coefficient !== null)
         report.correct(
           s.file,
-          s.lines[i],
-          `spin-off: ${s.ticker} ${s.dates[i]} vendor coefficient ${coefficient} is no share ratio; prices not adjusted, and no split is inferred near it`,
+          line,
+          `spin-off: ${s.ticker} ${dates[k]} vendor coefficient ${statement.coefficient} is no share ratio; prices not adjusted, and no split is inferred near it`,
         );
-      else if (
-        k > 0 &&
-        s.vendor === 'as-traded' &&
-        showsNoSplit((close[k - 1] as number) / (close[k] as number), ratio)
-      )
-        // The vendor's own as-traded close does not move by its coefficient: the coefficient is
-        // the vendor's error (ANTM 2002-03-18 in Alpha Vantage: 2.0 while the close went 56.90 →
-        // 58.30), and applying it would halve every earlier close.
-        report.doubt(
-          s.file,
-          s.lines[i],
-          `vendor split not applied: ${s.ticker} ${s.dates[i]} coefficient ${coefficient}, but the vendor's own close moved ×${((close[k] as number) / (close[k - 1] as number)).toFixed(3)} (${close[k - 1]} → ${close[k]}), not ×${(1 / ratio).toFixed(3)}`,
-        );
-      else if (!known(dates[k] as string)) {
-        splits.push({ date: dates[k] as string, ratio, evidence: 'vendor' });
+      else if (spinOffRows.has(statement.index))
         report.correct(
           s.file,
-          s.lines[i],
-          `split: ${s.ticker} ${s.dates[i]} ${formatRatio(ratio)} (vendor coefficient ${coefficient})`,
+          line,
+          `spin-off: ${s.ticker} ${dates[k]} the vendor's adjusted closes step ×${(statement.step as number).toFixed(4)} beyond its dividends, no share ratio; prices not adjusted`,
         );
-      }
       continue;
     }
-    if (k === 0 || !s.asTraded[i] || known(dates[k] as string)) continue;
-    const found = inferSplit({ dates, close, volume }, k, others, nearSpinOff);
+    if (verdict.kind === 'none') continue;
+    if (verdict.kind === 'doubt') {
+      report.doubt(s.file, line, `vendor split not applied: ${s.ticker} ${dates[k]} ${said}, but ${verdict.why}`);
+      continue;
+    }
+    if (known(dates[k] as string)) continue;
+    splits.push({ date: dates[k] as string, ratio: verdict.ratio, evidence: 'vendor' });
+    report.correct(
+      s.file,
+      line,
+      `split: ${s.ticker} ${dates[k]} ${formatRatio(verdict.ratio)} (${said}; ${verdict.why})`,
+    );
+  }
+
+  for (let k = 1; k < keep.length; k++) {
+    const i = keep[k] as number;
+    if (s.split[i] !== 1 || !s.asTraded[i] || known(dates[k] as string)) continue;
+    const found = inferSplit(kept, k, others, nearSpinOff);
     if (found === null) continue;
     const where = `${s.ticker} ${s.dates[i]}, close ${close[k - 1]} → ${close[k]}`;
     if ('doubt' in found) report.doubt(s.file, s.lines[i], `split-like move not applied: ${where}: ${found.doubt}`);
@@ -171,15 +211,14 @@ type Inference = { ratio: number; why: string } | { doubt: string } | null;
 
 /**
  * A split at row k from prices alone needs all of: consecutive sessions (not a gap in the file),
- * no spin-off near, a close ratio within 4% of a split ratio, a split day's volume that is not a
- * crash's spike, and share volume over the following month moved by about that ratio and
- * staying there. A 3-for-2 (or 2-for-3) ratio is a common one-day move (−33%, +50%) and is
- * never taken from prices alone. Another vendor covering the day decides instead: its
- * adjusted closes show no jump across a real split, and the move itself across a crash.
- * Null when the move is no split candidate at all.
+ * no spin-off near, closes of $1 or more, a close ratio within 4% of a share ratio (10% for
+ * ratios of 2.5 and more), and volume that bears it out (`volumeShows`: share volume moved by the
+ * ratio for a month, dollar volume as usual around the day, not a crash's burst of trading).
+ * Another vendor covering the day decides instead: its adjusted closes show no jump across a real
+ * split, and the move itself across a crash. Null when the move is no split candidate at all.
  */
 function inferSplit(
-  s: { dates: string[]; close: number[]; volume: number[] },
+  s: EvidenceRows,
   k: number,
   others: readonly RawSeries[],
   nearSpinOff: (date: string) => boolean,
@@ -205,22 +244,110 @@ function inferSplit(
     return {
       doubt: `ratio ${priceRatio.toFixed(3)} is not within ${ratioTolerance(ratio) * 100}% of ${formatRatio(ratio)}`,
     };
-  if (ratio === 1.5 || ratio === 1 / 1.5)
-    return { doubt: `a ${formatRatio(ratio)} needs a vendor, an actions file or share counts to confirm it` };
-  const v = (from: number, to: number) => s.volume.slice(Math.max(0, from), Math.max(0, to)).filter((x) => x > 0);
-  const normal = v(k - 25, k - 3);
-  const lasting = v(k + 3, k + 25);
-  if (normal.length < 10 || lasting.length < 10) return { doubt: 'too few sessions around it to check volume' };
-  const base = median(normal);
-  const dayVolume = (s.volume[k] as number) / base;
-  const lastingVolume = median(lasting) / base;
-  const near = (x: number, spread: number) => Math.abs(Math.log(x / ratio)) <= Math.log(spread);
-  if (!near(lastingVolume, 2))
-    return { doubt: `share volume moved ×${lastingVolume.toFixed(2)} over the next month, not ×${+ratio.toFixed(4)}` };
-  if (dayVolume / ratio > 4) return { doubt: `the day's volume is a spike (×${dayVolume.toFixed(1)}), as on a crash` };
+  const volume = volumeEvidence(s, k, ratio);
+  if (!volume || !volumeShows(volume, ratio)) return { doubt: describeVolume(volume, ratio) };
+  return { ratio, why: `close ratio ${priceRatio.toFixed(3)}, ${describeVolume(volume, ratio)}` };
+}
+
+/** What a vendor says on one row: its split coefficient, the step of its adjusted closes, or both. */
+interface Statement {
+  index: number;
+  coefficient: number | null;
+  step: number | null;
+}
+
+/**
+ * The vendor's statements row by row: each coefficient other than 1, with the step of the
+ * adjusted closes within a session of it (vendors sometimes date the two a day apart), and each
+ * step no coefficient accounts for.
+ */
+function vendorStatements(coefficients: readonly number[], steps: readonly AdjustmentStep[]): Statement[] {
+  const out: Statement[] = [];
+  const used = new Set<AdjustmentStep>();
+  coefficients.forEach((c, index) => {
+    if (c === 1 || index === 0) return;
+    const step = steps.find(
+      (x) => !used.has(x) && Math.abs(x.index - index) <= 1 && Math.abs(Math.log(x.factor / c)) < 0.1,
+    );
+    if (step) used.add(step);
+    out.push({ index, coefficient: c, step: step?.factor ?? null });
+  });
+  for (const step of steps) if (!used.has(step)) out.push({ index: step.index, coefficient: null, step: step.factor });
+  return out.sort((a, b) => a.index - b.index);
+}
+
+const describeStatement = (st: Statement) =>
+  [
+    st.coefficient !== null ? `vendor coefficient ${st.coefficient}` : null,
+    st.step !== null ? `the vendor's adjusted closes step ×${st.step.toFixed(4)}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+const hasAdjusted = (s: EvidenceRows) => s.adjClose.some((x) => Number.isFinite(x));
+
+type StatementVerdict =
+  | { kind: 'split'; index: number; ratio: number; why: string }
+  | { kind: 'doubt'; index: number; why: string }
+  | { kind: 'spin-off'; index: number }
+  | { kind: 'none'; index: number };
+
+/**
+ * Weighs one vendor statement (decision 019). A share ratio under 1.25 (a stock dividend, a
+ * merger's conversion) moves no price visibly: the vendor's coefficient with its adjusted closes
+ * stepping by it is taken. A larger ratio must also show in the vendor's own as-traded closes
+ * (the day's move, or the next session's where the vendor dates a day early) or in share volume
+ * (`volumeShows`): a coefficient the closes and volume do not bear out is the vendor's error, and
+ * an adjusted-close step with no move in the closes is a glitch of the adjusted series.
+ */
+function weighVendorStatement(
+  s: EvidenceRows,
+  st: Statement,
+  adjusted: boolean,
+  others: readonly RawSeries[],
+): StatementVerdict {
+  const factor = st.coefficient ?? (st.step as number);
+  const ratio = shareRatio(factor);
+  if (ratio === null) return { kind: 'spin-off', index: st.index };
+  const move = (k: number) =>
+    k > 0 && k < s.close.length ? (s.close[k - 1] as number) / (s.close[k] as number) : Number.NaN;
+  if (isSmallRatio(ratio)) {
+    if (st.coefficient === null) return { kind: 'none', index: st.index };
+    // On a dividend day the adjusted closes' step is blurred: the coefficient speaks alone.
+    if (adjusted && st.step === null && !((s.dividend[st.index] as number) > 0))
+      return { kind: 'doubt', index: st.index, why: "the vendor's own adjusted closes do not step by it" };
+    return {
+      kind: 'split',
+      index: st.index,
+      ratio,
+      why: adjusted ? 'its adjusted closes step by the same ratio' : 'no price move shows so small a ratio',
+    };
+  }
+  // The move that shows the ratio: on the statement's row, or the session after it.
+  const candidates = [st.index, st.index + 1].filter((k) => showsRatio(move(k), ratio));
+  const k = candidates[0];
+  if (k !== undefined)
+    return {
+      kind: 'split',
+      index: k,
+      ratio,
+      why: `its closes moved ×${(1 / move(k)).toFixed(3)} (${s.close[k - 1]} → ${s.close[k]})`,
+    };
+  const volume = volumeEvidence(s, st.index, ratio);
+  if (volume && volumeShows(volume, ratio))
+    return {
+      kind: 'split',
+      index: st.index,
+      ratio,
+      why: `its closes moved ×${(1 / move(st.index)).toFixed(3)} only (a distribution the same day), but ${describeVolume(volume, ratio)}`,
+    };
+  if (st.coefficient === null) return { kind: 'none', index: st.index };
+  const date = s.dates[st.index] as string;
+  const peer = others.length > 0 ? peerVerdict(others, s.dates[st.index - 1] as string, date, ratio) : null;
   return {
-    ratio,
-    why: `close ratio ${priceRatio.toFixed(3)}, share volume ×${lastingVolume.toFixed(2)} over the next month`,
+    kind: 'doubt',
+    index: st.index,
+    why: `the vendor's own close moved ×${(1 / move(st.index)).toFixed(3)} (${s.close[st.index - 1]} → ${s.close[st.index]}), not ×${(1 / ratio).toFixed(3)}; ${describeVolume(volume, ratio)}${peer === 'contradicts' ? '; the other vendor shows no split either' : ''}`,
   };
 }
 

@@ -44,6 +44,12 @@ export function mergeTickers(series: MergedSeries[], report: ImportReport): Merg
         ...o.splits.filter((x) => (useBefore && x.date <= first) || (useAfter && x.date > last)),
       ].sort((x, y) => (x.date < y.date ? -1 : 1)),
       sources: [...out.sources, ...o.sources],
+      tickers: [
+        ...out.tickers,
+        ...[b.dates, a.dates]
+          .filter((d) => d.length > 0)
+          .map((d) => ({ ticker: o.ticker, first: d[0] as string, last: d.at(-1) as string })),
+      ],
     };
     report.note(
       `${o.ticker}: ${b.dates.length + a.dates.length} days added to ${primary.ticker} (same company, renamed ticker)`,

@@ -25,7 +25,7 @@ function ratioOn(a: CleanSeries, b: CleanSeries, last: number) {
 }
 
 /**
- * Splits one vendor missed: where the ratio between the vendors steps by a split ratio (±2%)
+ * Splits one vendor missed: where the ratio between the vendors steps by a split ratio (±0.5%)
  * and stays there, the older series lacks that split (Alpha Vantage books Alphabet's 2014
  * class C distribution as a dividend; the other vendor splits it 2-for-1). Steps that are not
  * split ratios are the other vendor's spin-off adjustments and are reported only.
@@ -42,7 +42,9 @@ function alignLevels(base: CleanSeries, next: CleanSeries, report: ImportReport)
     // A step must hold for three days to count (one-day disagreements are prints).
     const held = median([i, i - 1, i - 2].map((j) => (common[j] as { ratio: number }).ratio));
     if (Math.abs(held / here - 1) > 0.02) continue;
-    const step = nearSplitRatio(ref / held, 0.02);
+    // A split moves both vendors' closes by exactly its ratio (Alphabet 2014: 1.998); a vendor's
+    // spin-off scaling lands near one by chance (Tyco's ADT day near 2), so the match is tight.
+    const step = nearSplitRatio(ref / held, 0.005);
     const date = (common[i + 1] as { date: string }).date;
     if (step !== null && !nearSpinOff(base.spinOffs, date)) {
       // A split the older vendor missed still moves its as-traded close by the ratio that day;
@@ -191,6 +193,10 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
     volume: base.volume,
     splits: base.splits,
     sources: series.map((s) => s.file),
+    tickers:
+      base.dates.length > 0
+        ? [{ ticker: base.ticker, first: base.dates[0] as string, last: base.dates.at(-1) as string }]
+        : [],
   };
 }
 

@@ -14,6 +14,8 @@ interface Layout {
   volume: number;
   split: number;
   basis: number;
+  adjClose: number;
+  dividend: number;
 }
 
 /** Recognises every price layout we read from its header; null for anything else. */
@@ -42,6 +44,8 @@ export function detectLayout(header: string[]): Layout | null {
     volume,
     split,
     basis: at('basis'),
+    adjClose: at('adj_close', 'adjusted_close'),
+    dividend: at('dividend', 'dividend_amount'),
   };
 }
 
@@ -95,6 +99,8 @@ export async function readPriceFile(path: string, report: ImportReport, into = n
         volume: [],
         lines: [],
         split: [],
+        adjClose: [],
+        dividend: [],
         asTraded: [],
         adjustedAsOf: null,
       };
@@ -155,6 +161,11 @@ export async function readPriceFile(path: string, report: ImportReport, into = n
     series.lines.push(line);
     const coefficient = layout.split >= 0 ? Number(get(layout.split) || '1') : 1;
     series.split.push(Number.isFinite(coefficient) && coefficient > 0 ? coefficient : 1);
+    // The vendor's own adjusted close (NaN without one) and cash dividend: its adjustment is evidence.
+    const adj = layout.adjClose >= 0 ? Number(get(layout.adjClose)) : Number.NaN;
+    series.adjClose.push(adj > 0 ? adj : Number.NaN);
+    const dividend = layout.dividend >= 0 ? Number(get(layout.dividend) || '0') : 0;
+    series.dividend.push(dividend > 0 ? dividend : 0);
     // Without a basis column a Yahoo-style file may have appended as-traded rows anywhere.
     const basis = layout.basis >= 0 ? get(layout.basis) : '';
     series.asTraded.push(layout.basis >= 0 ? basis === 'as_traded' : layout.vendor === 'adjusted');

@@ -18,6 +18,10 @@ export interface RawSeries {
   lines: number[];
   /** Split coefficient per row (as-traded vendors only). */
   split: number[];
+  /** The vendor's split- and dividend-adjusted close per row; NaN where the file has none. */
+  adjClose: number[];
+  /** Cash dividend per share with its ex-date on the row's day (0 otherwise). */
+  dividend: number[];
   /** Whether the row is on the basis of its own day (detect splits there), per row. */
   asTraded: boolean[];
   /**
@@ -28,14 +32,24 @@ export interface RawSeries {
 }
 
 /** A cleaned series on one basis: split-adjusted to the latest split it knows. */
-export type CleanSeries = Omit<RawSeries, 'split' | 'asTraded'> & {
+export type CleanSeries = Omit<RawSeries, 'split' | 'asTraded' | 'adjClose' | 'dividend'> & {
   splits: Split[];
   /** Days a vendor reported a spin-off on (never split days). */
   spinOffs: string[];
 };
 
 /** A merged series of one ticker or company, on the latest basis; `splits` are the ones applied. */
-export type MergedSeries = Omit<CleanSeries, 'vendor' | 'lines' | 'adjustedAsOf'> & { sources: string[] };
+export type MergedSeries = Omit<CleanSeries, 'vendor' | 'lines' | 'adjustedAsOf'> & {
+  sources: string[];
+  /** The tickers whose rows the series holds, each with the first and last day it gave. */
+  tickers: TickerRange[];
+};
+
+export interface TickerRange {
+  ticker: string;
+  first: string;
+  last: string;
+}
 
 export function median(xs: number[]): number {
   if (xs.length === 0) return Number.NaN;

@@ -1,6 +1,7 @@
 import { NEWS_CATEGORIES, NEWS_EMPTY_TEXT, NEWS_SEARCH_MAX_LENGTH } from '@app/shared/news-view';
-import { useEffect, useRef, useState } from 'react';
-import { Form, Link, useNavigate, useNavigation } from 'react-router';
+import { Form, Link } from 'react-router';
+import { ListView } from '../../../components/ui/list-view';
+import { useListView } from '../../../lib/use-list-view';
 import { type NewsPageData, newsHref } from '../news.api';
 import { NewsCard } from './news-card';
 
@@ -12,30 +13,22 @@ const CHIP =
 const CHIP_ON = 'border-brand-600 bg-brand-600 text-white';
 const CHIP_OFF = 'border-slate-300 bg-white text-slate-700 hover:border-brand-500 hover:text-brand-700';
 
+const DRAFT = ['q'] as const;
+
 /**
  * SPEC §2 News: search, category chips and the article list. Search text and category live in
  * the URL; without JavaScript the form and the chip links still work.
  */
 export function NewsPage({ data }: { data: NewsPageData }) {
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState(data.q);
-  const loading = navigation.state === 'loading' && navigation.location.pathname === '/news';
-
-  // Back/forward or a chip changes the URL's text: show it, unless the visitor is still typing.
-  useEffect(() => {
-    if (document.activeElement !== inputRef.current) setDraft(data.q);
-  }, [data.q]);
-
-  useEffect(() => {
-    if (draft.trim() === data.q.trim()) return;
-    const timer = setTimeout(() => {
-      navigate(newsHref({ q: draft, category: data.category }), { replace: true, preventScrollReset: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft, data.q, data.category, navigate]);
-
+  // Typing replaces the history entry: Back leaves the page, not each word.
+  const list = useListView({
+    view: { q: data.q, category: data.category },
+    href: newsHref,
+    draftKeys: DRAFT,
+    debounceMs: SEARCH_DEBOUNCE_MS,
+    replace: true,
+  });
+  const draft = list.draft.q;
   const { items, source } = data.news;
   return (
     <div className="space-y-5">
@@ -55,7 +48,6 @@ export function NewsPage({ data }: { data: NewsPageData }) {
             Search news
           </label>
           <input
-            ref={inputRef}
             id="news-search"
             name="q"
             type="search"
@@ -63,7 +55,7 @@ export function NewsPage({ data }: { data: NewsPageData }) {
             maxLength={NEWS_SEARCH_MAX_LENGTH}
             placeholder="Search news..."
             autoComplete="off"
-            onChange={(event) => setDraft(event.target.value)}
+            onChange={(event) => list.edit({ q: event.target.value })}
             className="w-full rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 sm:max-w-md"
           />
           {data.category ? <input type="hidden" name="category" value={data.category} /> : null}
@@ -88,32 +80,18 @@ export function NewsPage({ data }: { data: NewsPageData }) {
           })}
         </ul>
       </nav>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {loading ? 'Loading news…' : `${items.length} ${items.length === 1 ? 'article' : 'articles'}`}
-      </p>
-      {items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-          {NEWS_EMPTY_TEXT}
-        </p>
-      ) : (
-        // SPEC §2: the list scrolls within 24rem; focusable so keyboards can scroll it too.
-        <section
-          aria-label="News articles"
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-          tabIndex={0}
-          aria-busy={loading}
-          className={`max-h-96 overflow-y-auto rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${loading ? 'opacity-60' : ''}`}
-          data-testid="news-list"
-        >
-          <ul className="space-y-3">
-            {items.map((item) => (
-              <li key={item.id}>
-                <NewsCard item={item} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {/* SPEC §2: the list scrolls within 24rem. */}
+      <ListView
+        label="News articles"
+        noun={{ one: 'article', many: 'articles' }}
+        rows={items}
+        rowKey={(item) => item.id}
+        renderItem={(item) => <NewsCard item={item} />}
+        itemsClassName="max-h-96 overflow-y-auto"
+        loading={list.busy}
+        loadingText="Loading news…"
+        empty={NEWS_EMPTY_TEXT}
+      />
     </div>
   );
 }

@@ -11,12 +11,14 @@ export const SCREENER_COLUMNS: ReadonlyArray<DataTableColumn<StockListItem>> = [
     id: 'symbol',
     header: 'Symbol',
     sticky: true,
+    lead: true,
     cell: (row) => row.ticker,
     cellClassName: () => 'font-mono font-semibold text-slate-900',
   },
   {
     id: 'company',
     header: 'Company',
+    lead: true,
     cell: (row) => (
       <>
         <CellLink to={`/companies/info/${row.slug}`}>{row.comp_name}</CellLink>

@@ -1,4 +1,4 @@
-import type { Pick } from '@app/shared/contest';
+import type { Pick } from '@app/shared/simulator';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';

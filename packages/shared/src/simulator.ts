@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { SOLD_BY } from './contest-view.ts';
 import { parsePoints, percentToBasisPoints } from './points.ts';
+import { SOLD_BY } from './simulator-view.ts';
 
 /**
  * The HTTP contract of the market simulator (SPEC §3 Pick, Past pick; §7 contest/*).
  * Wire names are the spec's; points are JSON numbers with at most two decimals.
  */
 
-export const CONTEST_MESSAGES = {
+export const SIMULATOR_MESSAGES = {
   lpoints: 'lpoints must be a positive amount of points with at most 2 decimals',
   percent: 'must be a percentage with at most 2 decimals',
   above: 'asell_above must be a percentage of 0 or more with at most 2 decimals',
@@ -18,20 +18,20 @@ export const CONTEST_MESSAGES = {
 const LpointsSchema = z.number({ error: 'lpoints must be a number' }).refine((v) => {
   const c = parsePoints(v);
   return c !== null && c > 0;
-}, CONTEST_MESSAGES.lpoints);
+}, SIMULATOR_MESSAGES.lpoints);
 
 const AbovePercentSchema = z
   .number()
-  .min(0, CONTEST_MESSAGES.above)
-  .refine((v) => percentToBasisPoints(v) !== null, CONTEST_MESSAGES.above);
+  .min(0, SIMULATOR_MESSAGES.above)
+  .refine((v) => percentToBasisPoints(v) !== null, SIMULATOR_MESSAGES.above);
 
 /** A stop loss: 5 and −5 both mean "sell at 5% below the buy price" (SPEC §3 shows it negative). */
 const BelowPercentSchema = z
   .number()
-  .refine((v) => percentToBasisPoints(v) !== null, `asell_below ${CONTEST_MESSAGES.percent}`);
+  .refine((v) => percentToBasisPoints(v) !== null, `asell_below ${SIMULATOR_MESSAGES.percent}`);
 
 const DateOrNoneSchema = z
-  .union([z.iso.date({ error: CONTEST_MESSAGES.date }), z.literal(''), z.null()])
+  .union([z.iso.date({ error: SIMULATOR_MESSAGES.date }), z.literal(''), z.null()])
   .transform((v) => (v ? v : null));
 
 /** POST /api/contest/pick/add. The price is the server's last close, never the client's. */
@@ -63,7 +63,7 @@ export const UpdatePickRequestSchema = z
       b.asell_above !== undefined ||
       b.asell_below !== undefined ||
       b.asell_date !== undefined,
-    { message: CONTEST_MESSAGES.nothingToUpdate, path: ['pick_status'] },
+    { message: SIMULATOR_MESSAGES.nothingToUpdate, path: ['pick_status'] },
   );
 export type UpdatePickRequest = z.input<typeof UpdatePickRequestSchema>;
 

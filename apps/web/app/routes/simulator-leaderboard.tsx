@@ -1,9 +1,9 @@
-import type { MembersLeaderboardResponse } from '@app/shared/contest';
+import type { MembersLeaderboardResponse } from '@app/shared/simulator';
 import { PageContainer, PageHeader } from '../components/ui/page-header';
-import { LeaderboardPage } from '../features/leaderboard/components/leaderboard-page';
+import { LeaderboardPage } from '../features/simulator/components/leaderboard-page';
 import { apiGet } from '../lib/api-client';
 import { pageMeta, siteUrlFrom } from '../lib/meta';
-import type { Route } from './+types/leaderboard';
+import type { Route } from './+types/simulator-leaderboard';
 
 const TITLE = 'Leaderboard';
 const DESCRIPTION =

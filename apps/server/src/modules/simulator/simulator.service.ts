@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
+import { type Cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
 import type {
   AddPickResponse,
   MemberRank,
@@ -7,9 +8,8 @@ import type {
   PastPick,
   PicksListResponse,
   UpdatePickResponse,
-} from '@app/shared/contest';
-import { type Cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
-import { insufficientPoints, noPrice, pickNotFound, unauthorized, unknownTicker } from '../../lib/errors.ts';
+} from '@app/shared/simulator';
+import { insufficientPoints, noPrice, pickNotFound, unknownTicker } from '../../lib/errors.ts';
 import {
   debitPoints,
   ensureAccount,
@@ -28,18 +28,11 @@ import {
   type TriggerChange,
   takeUnseenSales,
   updateTriggers,
-} from './contest.repository.ts';
-import { ensureValuations, runTriggers, sellPick } from './contest.triggers.ts';
+} from './simulator.repository.ts';
+import { ensureValuations, runTriggers, sellPick } from './simulator.triggers.ts';
 
-export interface ContestSettings {
+export interface SimulatorSettings {
   startingPoints: Cents;
-}
-
-/** The member id a bearer token names (users.id is an integer). */
-export function memberIdOf(user: { id: string } | null): number {
-  const id = Number(user?.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw unauthorized('Please log in to access the market simulator.');
-  return id;
 }
 
 async function pointsOf(db: Db, userId: number): Promise<Cents> {
@@ -52,7 +45,7 @@ async function pointsOf(db: Db, userId: number): Promise<Cents> {
  */
 export async function addPick(
   db: Db,
-  settings: ContestSettings,
+  settings: SimulatorSettings,
   userId: number,
   body: { ticker: string; comp_name?: string | undefined; lpoints: number; asell_above: number; asell_below: number },
 ): Promise<AddPickResponse> {
@@ -138,7 +131,7 @@ export async function updatePick(
 }
 
 /** SPEC §3: the open picks with their current price, then one record with the balance. */
-export async function getPicksList(db: Db, settings: ContestSettings, userId: number): Promise<PicksListResponse> {
+export async function getPicksList(db: Db, settings: SimulatorSettings, userId: number): Promise<PicksListResponse> {
   await ensureAccount(db, userId, settings.startingPoints);
   await runTriggers(db, userId);
   const picks = await listOpenPicks(db, userId);
@@ -162,7 +155,7 @@ export async function getPastPicks(db: Db, userId: number): Promise<PastPick[]> 
  * The member's simulator data for their account export: balance (null before the first visit),
  * open picks and history, in the same shapes the simulator API answers.
  */
-export async function exportContestData(db: Db, userId: number) {
+export async function exportSimulatorData(db: Db, userId: number) {
   const { open, past, points } = await exportPicks(db, userId);
   return { contest_points: points === null ? null : toPoints(points), open_picks: open, history: past };
 }
@@ -186,7 +179,7 @@ function percentChange(value: number, base: number): number {
  */
 export async function getMembersLeaderboard(
   db: Db,
-  settings: ContestSettings,
+  settings: SimulatorSettings,
   limit = 100,
 ): Promise<MembersLeaderboardResponse> {
   await ensureValuations(db);

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
-import type { SoldBy } from '@app/shared/contest-view';
 import { type Cents, cents, gainAt, priceMicros, reachedStop, reachedTarget, valueAt } from '@app/shared/points';
+import type { SoldBy } from '@app/shared/simulator-view';
 import {
   closePick,
   countValuationGaps,
@@ -12,7 +12,7 @@ import {
   findTriggeredOpenPicks,
   type StoredPick,
   saveValuations,
-} from './contest.repository.ts';
+} from './simulator.repository.ts';
 
 /** The close that fires a trigger and which trigger it was. */
 export interface Firing {

@@ -4,16 +4,16 @@ import { join } from 'node:path';
 import { createDb, type DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { nextTradingDay } from '@app/market-data/calendar';
-import type { PastPick, PicksListResponse } from '@app/shared/contest';
-import { splitPicksList } from '@app/shared/contest-view';
+import type { PastPick, PicksListResponse } from '@app/shared/simulator';
+import { splitPicksList } from '@app/shared/simulator-view';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { memberToken } from '../../test-app.ts';
-import { appendClose, seedCompanies } from './contest.fixtures.ts';
-import { runContestJob } from './contest.triggers.ts';
+import { appendClose, seedCompanies } from './simulator.fixtures.ts';
+import { runContestJob } from './simulator.triggers.ts';
 
 const DAY0 = '2026-11-16';
 const DAY1 = '2026-11-17';
@@ -78,6 +78,16 @@ describe.each(testEngines())('contest API on %s', (engine) => {
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** The member's privacy settings: on the leaderboard unless `showOnLeaderboard: false`. */
+  const optIn = async (token: string, settings: { displayName?: string; showOnLeaderboard?: boolean }) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/privacy',
+      headers: auth(token),
+      payload: { showOnLeaderboard: true, ...settings },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
   const add = (token: string, payload: object) =>
     app.inject({ method: 'POST', url: '/api/contest/pick/add', headers: auth(token), payload });
   const update = (token: string, payload: object) =>
@@ -305,6 +315,7 @@ describe.each(testEngines())('contest API on %s', (engine) => {
 
   it('ranks members on the leaderboard by their return from the daily valuation', async () => {
     await list(bob);
+    await optIn(bob, {});
     const res = await app.inject('/api/contest/leaderboard');
     expect(res.statusCode).toBe(200);
     const board = res.json();
@@ -314,6 +325,23 @@ describe.each(testEngines())('contest API on %s', (engine) => {
     expect(board.members.map((m: { rank: number }) => m.rank)).toEqual(
       board.members.map((_: unknown, i: number) => i + 1),
     );
+  });
+
+  it('shows only members who opted in, under their display name when they chose one', async () => {
+    await list(alice);
+    await list(bob);
+    const names = async () =>
+      ((await app.inject('/api/contest/leaderboard')).json().members as { name: string }[]).map((m) => m.name);
+    const aliceName = (await app.inject({ url: '/api/users/details', headers: auth(alice) })).json().username;
+    // Off by default: a member who never chose is not on the public board.
+    expect(await names()).not.toContain(aliceName);
+    expect(await names()).not.toContain(bobName);
+    await optIn(alice, { displayName: 'Alice the Bold' });
+    await optIn(bob, {});
+    expect(await names()).toEqual(expect.arrayContaining(['Alice the Bold', bobName]));
+    expect(await names()).not.toContain(aliceName);
+    await optIn(alice, { showOnLeaderboard: false });
+    expect(await names()).not.toContain('Alice the Bold');
   });
 
   it("puts the member's points, open picks and history in their account export", async () => {

@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import { slugify } from '@app/shared/slug';
+import { moveDataDateTo, seedMarket } from '@app/market-data/testing';
 
 /** A company for simulator tests and the benchmark: its closes, oldest first. */
 export interface CompanySeed {
@@ -14,17 +14,18 @@ export interface CompanySeed {
  * data date to the newest close, as the daily update leaves them.
  */
 export async function seedCompanies(db: Db, seeds: readonly CompanySeed[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const seed of seeds) {
-    const row = await db
-      .insertInto('companies')
-      .values({ ticker: seed.ticker, name: seed.name, slug: slugify(seed.name), sector: seed.sector ?? 8 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.set(seed.ticker, row.id);
-    for (const c of seed.closes) await appendClose(db, row.id, c.date, c.close);
-  }
-  return ids;
+  return seedMarket(
+    db,
+    seeds.map((s) => {
+      const last = s.closes.at(-1);
+      return {
+        ...s,
+        sector: s.sector ?? 8,
+        prices: s.closes.map((c) => [c.date, c.close, 1000] as const),
+        quote: last ? { date: last.date, close: last.close, mkcap: 1000 } : undefined,
+      };
+    }),
+  );
 }
 
 /** A new close for one company: a daily price, its latest quote, and the data date moved on. */
@@ -45,12 +46,5 @@ export async function appendClose(db: Db, companyId: number, date: string, close
       mkcap: 1000,
     })
     .execute();
-  const meta = await db.selectFrom('app_meta').select('value').where('key', '=', 'data_date').executeTakeFirst();
-  if (!meta || meta.value < date) {
-    await db
-      .insertInto('app_meta')
-      .values({ key: 'data_date', value: date })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: date }))
-      .execute();
-  }
+  await moveDataDateTo(db, date);
 }

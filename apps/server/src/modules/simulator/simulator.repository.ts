@@ -1,8 +1,8 @@
 import type { Db } from '@app/db/client';
 import type { ContestPicksTable } from '@app/db/schema';
-import type { PastPick, Pick } from '@app/shared/contest';
-import type { SoldBy } from '@app/shared/contest-view';
 import { type Cents, cents, toPoints } from '@app/shared/points';
+import type { PastPick, Pick } from '@app/shared/simulator';
+import type { SoldBy } from '@app/shared/simulator-view';
 import type { Selectable } from 'kysely';
 
 type PickRow = Selectable<ContestPicksTable>;
@@ -416,7 +416,10 @@ export async function countValuationGaps(db: Db, date: string): Promise<number> 
   return Number(row.n);
 }
 
-/** Valuations from `from` through `through`, by member with their username, oldest first. */
+/**
+ * Valuations from `from` through `through` of the members who chose to be on the leaderboard,
+ * with the name they show (display name, else username), oldest first.
+ */
 export async function findValuations(
   db: Db,
   from: string,
@@ -425,7 +428,13 @@ export async function findValuations(
   const rows = await db
     .selectFrom('contest_valuations as v')
     .innerJoin('users as u', 'u.id', 'v.user_id')
-    .select(['v.user_id', 'u.username', 'v.date', 'v.value_cents'])
+    .select((eb) => [
+      'v.user_id',
+      eb.fn.coalesce('u.display_name', 'u.username').as('username'),
+      'v.date',
+      'v.value_cents',
+    ])
+    .where('u.leaderboard_opt_in', '=', 1)
     .where('v.date', '>=', from)
     .where('v.date', '<=', through)
     .orderBy('v.user_id')

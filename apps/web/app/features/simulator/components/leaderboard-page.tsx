@@ -1,6 +1,6 @@
-import type { MembersLeaderboardResponse } from '@app/shared/contest';
-import { formatReturn } from '@app/shared/contest-view';
 import { GURUS, type Guru, rankGurus } from '@app/shared/gurus';
+import type { MembersLeaderboardResponse } from '@app/shared/simulator';
+import { formatReturn } from '@app/shared/simulator-view';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { Tabs } from '../../../components/ui/tabs';

@@ -1,8 +1,8 @@
 import { nextTradingDay, tradingDaysBetween } from '@app/market-data/calendar';
 import { cents } from '@app/shared/points';
 import { describe, expect, it } from 'vitest';
-import type { StoredPick } from './contest.repository.ts';
-import { firstFiring } from './contest.triggers.ts';
+import type { StoredPick } from './simulator.repository.ts';
+import { firstFiring } from './simulator.triggers.ts';
 
 const BUY_DAY = '2026-11-20';
 

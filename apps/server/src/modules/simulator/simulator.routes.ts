@@ -7,26 +7,26 @@ import {
   PicksListResponseSchema,
   UpdatePickRequestSchema,
   UpdatePickResponseSchema,
-} from '@app/shared/contest';
+} from '@app/shared/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerAccountDataProvider } from '../users/account-data.ts';
+import { memberId } from '../../plugins/auth.ts';
+import { registerAccountDataProvider } from '../users/users.service.ts';
 import {
   addPick,
-  type ContestSettings,
-  exportContestData,
+  exportSimulatorData,
   getMembersLeaderboard,
   getPastPicks,
   getPicksList,
-  memberIdOf,
+  type SimulatorSettings,
   updatePick,
-} from './contest.service.ts';
+} from './simulator.service.ts';
 
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
 const SECURITY = [{ bearerAuth: [] }];
 
 /** The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices. */
-export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app, settings) => {
-  registerAccountDataProvider({ key: 'simulator', exportFor: exportContestData });
+export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (app, settings) => {
+  registerAccountDataProvider({ key: 'simulator', exportFor: exportSimulatorData });
 
   // A member's portfolio is theirs alone: never cached by a browser or proxy.
   app.addHook('onSend', async (request, reply) => {
@@ -47,7 +47,7 @@ export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app,
         response: { 200: PicksListResponseSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => getPicksList(app.db, settings, memberIdOf(request.user)),
+    async (request) => getPicksList(app.db, settings, memberId(request)),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app,
         response: { 200: PastPicksResponseSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => getPastPicks(app.db, memberIdOf(request.user)),
+    async (request) => getPastPicks(app.db, memberId(request)),
   );
 
   app.post(
@@ -79,7 +79,7 @@ export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app,
         response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => addPick(app.db, settings, memberIdOf(request.user), request.body),
+    async (request) => addPick(app.db, settings, memberId(request), request.body),
   );
 
   app.post(
@@ -98,7 +98,7 @@ export const contestRoutes: FastifyPluginAsyncZod<ContestSettings> = async (app,
         response: { 200: UpdatePickResponseSchema, 404: ApiErrorSchema, ...ERRORS },
       },
     },
-    async (request) => updatePick(app.db, memberIdOf(request.user), request.body),
+    async (request) => updatePick(app.db, memberId(request), request.body),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { Pick, PicksListResponse, PointsRecord } from './contest.ts';
+import type { Pick, PicksListResponse, PointsRecord } from './simulator.ts';
 
 /**
  * Zod-free simulator helpers for pages (the contract's schemas stay in `contest.ts`, off the

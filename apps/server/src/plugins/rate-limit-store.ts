@@ -1,0 +1,143 @@
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+
+/** What @fastify/rate-limit asks of a store (its `store` option takes the class). */
+interface Count {
+  current: number;
+  ttl: number;
+}
+type Done = (err: Error | null, result: Count) => void;
+/** What the plugin really hands `child` (its types say route options): the merged limit settings. */
+interface LimitParams {
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/** Keys counted in this process per store before the least recently used are dropped. */
+const LOCAL_KEYS = 20_000;
+
+// INCR with the window set on the first hit: one round trip, atomic. Returns {count, ms left}.
+const INCR = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {current, redis.call('PTTL', KEYS[1])}
+`;
+const READ = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+return {tonumber(current), math.max(redis.call('PTTL', KEYS[1]), 0)}
+`;
+
+type LimitRedis = Redis & {
+  stockgurusLimitIncr(key: string, windowMs: number, cb: (err: Error | null, r: [number, number]) => void): void;
+  stockgurusLimitRead(key: string, cb: (err: Error | null, r: [number, number]) => void): void;
+};
+
+/** Fixed-window counters in this process, least recently used first out. */
+class LocalCounts {
+  readonly #windows = new Map<string, { count: number; startedAt: number }>();
+
+  incr(key: string, windowMs: number): Count {
+    const now = Date.now();
+    let w = this.#windows.get(key);
+    if (!w || w.startedAt + windowMs <= now) w = { count: 0, startedAt: now };
+    w.count += 1;
+    this.#windows.delete(key);
+    this.#windows.set(key, w);
+    if (this.#windows.size > LOCAL_KEYS) this.#windows.delete(this.#windows.keys().next().value as string);
+    return { current: w.count, ttl: w.startedAt + windowMs - now };
+  }
+
+  read(key: string, windowMs: number): Count {
+    const now = Date.now();
+    const w = this.#windows.get(key);
+    if (!w || w.startedAt + windowMs <= now) return { current: 0, ttl: 0 };
+    return { current: w.count, ttl: w.startedAt + windowMs - now };
+  }
+}
+
+/** The larger count wins: the stricter answer, with that count's window. */
+const larger = (a: Count, b: Count): Count => (b.current > a.current ? b : a);
+
+/**
+ * A rate-limit store (the class @fastify/rate-limit's `store` option takes) that keeps working
+ * when Redis does not. Every hit is counted in this process and, while Redis answers, in Redis
+ * too; the answer is the larger count. So:
+ * - with Redis up, counters are shared by every process (Redis's count includes this one's);
+ * - with Redis unreachable, each process goes on counting on its own: limits hold per process
+ *   (behind N processes a client may get up to N times a limit), never off, and the
+ *   `x-ratelimit-*` headers give this process's count;
+ * - when Redis comes back (empty, after a restart) the local count tops it until its window ends,
+ *   so a client that used up its limit during the outage is not given a fresh one.
+ * The change of state is logged once each way.
+ *
+ * Keys are `<prefix><METHOD><url>-<key>` for a route's own limit, `<prefix><key>` otherwise
+ * (the site-wide limit, and limits made with `createRateLimit`, whose key names the limit).
+ */
+export function resilientStore(redis: Redis, prefix: string, log: FastifyBaseLogger) {
+  const client = redis as LimitRedis;
+  if (!client.stockgurusLimitIncr) {
+    client.defineCommand('stockgurusLimitIncr', { numberOfKeys: 1, lua: INCR });
+    client.defineCommand('stockgurusLimitRead', { numberOfKeys: 1, lua: READ });
+  }
+  let shared = redis.status === 'ready';
+  let said: 'up' | 'down' | 'nothing' = shared ? 'up' : 'nothing';
+  const down = (err?: Error) => {
+    shared = false;
+    if (said === 'down') return;
+    said = 'down';
+    log.warn({ err }, 'rate-limit Redis unavailable: counting in this process until it is back');
+  };
+  const up = () => {
+    shared = true;
+    if (said === 'down') log.info('rate-limit Redis is back: counters are shared again');
+    said = 'up';
+  };
+  let stopped = false;
+  redis.on('ready', up);
+  redis.on('close', () => stopped || down());
+  redis.on('error', (err: Error) => stopped || down(err));
+
+  class ResilientStore implements FastifyRateLimitStore {
+    readonly #local = new LocalCounts();
+    constructor(
+      _params?: unknown,
+      private readonly keyPrefix = prefix,
+    ) {}
+
+    incr(key: string, done: Done, windowMs: number): void {
+      const local = this.#local.incr(key, windowMs);
+      if (!shared) {
+        done(null, local);
+        return;
+      }
+      client.stockgurusLimitIncr(this.keyPrefix + key, windowMs, (err, result) => {
+        if (err) down(err);
+        done(null, err ? local : larger({ current: result[0], ttl: result[1] }, local));
+      });
+    }
+
+    read(key: string, done: Done, windowMs: number): void {
+      const local = this.#local.read(key, windowMs);
+      if (!shared) {
+        done(null, local);
+        return;
+      }
+      client.stockgurusLimitRead(this.keyPrefix + key, (err, result) => {
+        if (err) down(err);
+        done(null, err ? local : larger({ current: result[0], ttl: result[1] }, local));
+      });
+    }
+
+    /** A route's own limit (its method and URL in the key), or a `createRateLimit` one (no route). */
+    child(params: Parameters<FastifyRateLimitStore['child']>[0]): ResilientStore {
+      const { method, url } = (params as LimitParams).routeInfo ?? {};
+      return new ResilientStore(undefined, url ? `${this.keyPrefix}${method}${url}-` : this.keyPrefix);
+    }
+  }
+  /** Call before disconnecting on purpose, so shutdown is not reported as an outage. */
+  const stop = () => {
+    stopped = true;
+  };
+  return { Store: ResilientStore, stop };
+}

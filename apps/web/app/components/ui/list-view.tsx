@@ -1,0 +1,142 @@
+import { formatNumber } from '@app/shared/format';
+import type { ReactNode } from 'react';
+import { DataTable, type DataTableColumn, EmptyPanel, ErrorPanel, type SortDirection } from './data-table';
+import { Pager } from './pager';
+
+export interface ListPaging {
+  /** Current page, 1-based. */
+  page: number;
+  /** Rows matching the view on every page. */
+  count: number;
+  pageSize: number;
+  /** Numbered buttons at a time (SPEC §9). */
+  windowSize: number;
+  onPageChange: (page: number) => void;
+  /** Accessible name of the pager. */
+  label: string;
+}
+
+interface ListViewBase<Row> {
+  /** Accessible name of the list's region. */
+  label: string;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** A view asked for is loading: the old rows stay, dimmed. */
+  loading?: boolean;
+  loadingText?: string;
+  /** Shown instead of the list when it failed to load. */
+  error?: ReactNode;
+  onRetry?: () => void;
+  /** Shown when nothing matches. */
+  empty: ReactNode;
+  /** What the line over the list counts: 'Showing 1-10 of 61 companies', or '1 article' unpaged. */
+  noun: { one: string; many: string };
+  /** Pages of `pageSize` rows with a pager; without it the list shows every row it has. */
+  paging?: ListPaging;
+  className?: string;
+}
+
+interface TableBody<Row> {
+  /** A table of these columns; rows stack into cards on a phone (`lead` columns first). */
+  columns: ReadonlyArray<DataTableColumn<Row>>;
+  sort?: { column: string; direction: SortDirection } | null;
+  onSort?: (columnId: string) => void;
+  /** Minimum width of the table from 640 px up, where it scrolls sideways inside its box. */
+  minWidthClass?: string;
+  renderItem?: never;
+  itemsClassName?: never;
+}
+
+interface ItemsBody<Row> {
+  columns?: never;
+  /** A list of cards, in a region that scrolls when `itemsClassName` limits its height. */
+  renderItem: (row: Row) => ReactNode;
+  itemsClassName?: string;
+}
+
+export type ListViewProps<Row> = ListViewBase<Row> & (TableBody<Row> | ItemsBody<Row>);
+
+function statusText<Row>({ rows, noun, paging }: ListViewProps<Row>): string {
+  if (!paging) return `${formatNumber(rows.length)} ${rows.length === 1 ? noun.one : noun.many}`;
+  if (rows.length === 0) return '';
+  const first = (paging.page - 1) * paging.pageSize + 1;
+  return `Showing ${formatNumber(first)}-${formatNumber(first + rows.length - 1)} of ${formatNumber(paging.count)} ${noun.many}`;
+}
+
+/**
+ * A list page's list: the count line (announced politely), the rows as a table or as cards, the
+ * loading, empty, error and past-the-end states, and the pager. The view itself lives in the URL
+ * (`useListView`).
+ */
+export function ListView<Row>(props: ListViewProps<Row>) {
+  const { label, rows, rowKey, loading = false, loadingText = 'Loading…', error, onRetry, paging } = props;
+  // A page past the end of a list that has rows (an old link, a list that shrank).
+  const empty =
+    paging && paging.count > 0 ? (
+      <p>
+        This page is past the end of the list.{' '}
+        <button
+          type="button"
+          className="font-medium text-brand-700 hover:underline"
+          onClick={() => paging.onPageChange(1)}
+        >
+          Back to page 1
+        </button>
+      </p>
+    ) : (
+      props.empty
+    );
+  return (
+    <div className={props.className}>
+      <p aria-live="polite" className="mb-3 min-h-5 text-sm text-slate-600">
+        {error ? '' : loading ? loadingText : statusText(props)}
+      </p>
+      {props.columns ? (
+        <DataTable
+          label={label}
+          columns={props.columns}
+          rows={rows}
+          rowKey={rowKey}
+          sort={props.sort}
+          onSort={props.onSort}
+          loading={loading}
+          error={error}
+          onRetry={onRetry}
+          empty={empty}
+          minWidthClass={props.minWidthClass ?? 'sm:min-w-[52rem]'}
+          stack
+        />
+      ) : error ? (
+        <ErrorPanel onRetry={onRetry}>{typeof error === 'string' ? <p>{error}</p> : error}</ErrorPanel>
+      ) : rows.length === 0 ? (
+        <EmptyPanel>{empty}</EmptyPanel>
+      ) : (
+        <section
+          aria-label={label}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+          tabIndex={0}
+          aria-busy={loading}
+          className={`rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 ${props.itemsClassName ?? ''} ${loading ? 'opacity-60' : ''}`}
+        >
+          <ul className="space-y-3">
+            {rows.map((row) => (
+              <li key={rowKey(row)}>{props.renderItem(row)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {paging && paging.count > paging.pageSize ? (
+        <div className="mt-4">
+          <Pager
+            page={paging.page}
+            totalItems={paging.count}
+            pageSize={paging.pageSize}
+            windowSize={paging.windowSize}
+            onPageChange={paging.onPageChange}
+            label={paging.label}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import {
+  ConfigError,
+  type DbEnvConfig,
+  DbEnvSchema,
+  dbConfigFrom,
+  environment,
+  parseEnvironment,
+} from '@app/db/config';
+import { z } from 'zod';
+
+/** Size of the demo universe a fresh install builds, and its limits (the name space holds 31,790). */
+export const DEFAULT_DEMO_COMPANIES = 10_000;
+export const MAX_DEMO_COMPANIES = 31_790;
+export const DEFAULT_DEMO_SEED = 20_240_101;
+
+/** Daily price vendors the update can use for real data (PRICE_SOURCE). */
+export const PRICE_SOURCES = ['none', 'tiingo'] as const;
+export type PriceSourceName = (typeof PRICE_SOURCES)[number];
+
+const wholeNumber = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine(
+      (v) => /^\d+$/.test(v) && Number(v) >= min && Number(v) <= max,
+      `must be a whole number from ${min} to ${max}`,
+    )
+    .transform(Number);
+
+const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
+
+/**
+ * The market-data variables: the demo universe (DEMO_*), the daily price vendor (PRICE_*) and
+ * SEC's servers (SEC_*). The server and the `npm run data` commands each add them to their own.
+ */
+export const MarketDataEnvSchema = z.object({
+  DEMO_COMPANIES: wholeNumber(1, MAX_DEMO_COMPANIES, DEFAULT_DEMO_COMPANIES),
+  DEMO_SEED: wholeNumber(0, 2 ** 31 - 1, DEFAULT_DEMO_SEED),
+  PRICE_SOURCE: z.enum(PRICE_SOURCES, { error: `must be one of ${PRICE_SOURCES.join(', ')}` }).default('none'),
+  PRICE_API_KEY: z.string().optional(),
+  /** Base URL of the price vendor (tests point it at a local server). */
+  PRICE_API_URL: httpUrl(),
+  SEC_USER_AGENT: z.string().optional(),
+  SEC_DATA_URL: httpUrl(),
+  SEC_FILES_URL: httpUrl(),
+  SEC_ARCHIVES_URL: httpUrl(),
+});
+
+/** The daily price vendor for real data, as configured. */
+export interface PriceSourceConfig {
+  source: PriceSourceName;
+  apiKey: string | null;
+  apiUrl: string | null;
+}
+
+export interface MarketDataConfig {
+  demo: { companies: number; seed: number };
+  prices: PriceSourceConfig;
+  sec: { userAgent: string; dataUrl: string | null; filesUrl: string | null; archivesUrl: string | null };
+}
+
+/** The market-data part of the configuration, from already-parsed variables. */
+export function marketDataConfigFrom(e: z.output<typeof MarketDataEnvSchema>): MarketDataConfig {
+  if (e.PRICE_SOURCE !== 'none' && !e.PRICE_API_KEY)
+    throw new ConfigError(`Invalid configuration: PRICE_API_KEY is required when PRICE_SOURCE=${e.PRICE_SOURCE}`);
+  return {
+    demo: { companies: e.DEMO_COMPANIES, seed: e.DEMO_SEED },
+    prices: { source: e.PRICE_SOURCE, apiKey: e.PRICE_API_KEY ?? null, apiUrl: e.PRICE_API_URL ?? null },
+    sec: {
+      userAgent: e.SEC_USER_AGENT ?? '',
+      dataUrl: e.SEC_DATA_URL ?? null,
+      filesUrl: e.SEC_FILES_URL ?? null,
+      archivesUrl: e.SEC_ARCHIVES_URL ?? null,
+    },
+  };
+}
+
+/** What the `npm run data` commands read: the database's variables and the market-data ones. */
+export const DataEnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape);
+export type DataConfig = DbEnvConfig & MarketDataConfig;
+
+export function loadDataConfig(source: NodeJS.ProcessEnv = environment()): DataConfig {
+  const e = parseEnvironment(DataEnvSchema, source);
+  return { ...dbConfigFrom(e, source), ...marketDataConfigFrom(e) };
+}

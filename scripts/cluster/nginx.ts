@@ -1,0 +1,117 @@
+// nginx (Debian's `nginx` package) in front of the server processes: its configuration, written
+// from the list of upstreams, and the process itself, run in the foreground from a directory of
+// its own so it needs no system configuration and no root.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Upstream {
+  port: number;
+  /** Out of rotation (a rolling restart takes one out before stopping it). */
+  down?: boolean;
+}
+
+export interface NginxOptions {
+  /** Where its configuration, logs and temporary files go. */
+  dir: string;
+  host: string;
+  port: number;
+  upstreams: Upstream[];
+}
+
+export const NGINX = '/usr/sbin/nginx';
+
+/**
+ * The configuration. What matters for several processes:
+ * - `proxy_next_upstream error timeout http_502 http_503`: a request that finds a process gone
+ *   (refused connection) goes to the next one; nginx never resends a request it already sent
+ *   unless it is idempotent, so a POST is not run twice;
+ * - `max_fails=1 fail_timeout=2s`: a process that refused is left out for 2 s;
+ * - no keep-alive to the processes: each request is its own connection, so a process that stops
+ *   has no idle connection nginx might reuse as it closes;
+ * - `X-Forwarded-For` set from the client's address (the servers trust it from 127.0.0.1 only:
+ *   TRUST_PROXY), so rate limits count visitors, not nginx.
+ */
+export function nginxConfig(opts: NginxOptions): string {
+  const temp = (name: string) => join(opts.dir, 'tmp', name);
+  const servers = opts.upstreams
+    .map((u) => `    server 127.0.0.1:${u.port} max_fails=1 fail_timeout=2s${u.down ? ' down' : ''};`)
+    .join('\n');
+  return `# Written by scripts/cluster: do not edit, it is rewritten on every start and rolling restart.
+worker_processes 1;
+pid ${join(opts.dir, 'nginx.pid')};
+error_log ${join(opts.dir, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  client_body_temp_path ${temp('body')};
+  proxy_temp_path ${temp('proxy')};
+  fastcgi_temp_path ${temp('fastcgi')};
+  uwsgi_temp_path ${temp('uwsgi')};
+  scgi_temp_path ${temp('scgi')};
+  client_max_body_size 2m;
+  upstream stockgurus {
+${servers}
+  }
+  server {
+    listen ${opts.host}:${opts.port};
+    location / {
+      proxy_pass http://stockgurus;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Request-Id $request_id;
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_next_upstream_tries 2;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 60s;
+    }
+  }
+}
+`;
+}
+
+export interface Nginx {
+  /** Rewrites the configuration and reloads it (graceful: requests in flight finish on the old one). */
+  reload(upstreams: Upstream[]): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts nginx in the foreground (a child of this process) and waits until it listens. */
+export async function startNginx(opts: NginxOptions): Promise<Nginx> {
+  if (!existsSync(NGINX)) {
+    throw new Error(`${NGINX} not found: install Debian's nginx (apt-get install -y nginx)`);
+  }
+  for (const name of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(join(opts.dir, 'tmp', name), { recursive: true });
+    // The worker runs as nobody when nginx is started by root.
+    chmodSync(join(opts.dir, 'tmp', name), 0o777);
+  }
+  const conf = join(opts.dir, 'nginx.conf');
+  const write = (upstreams: Upstream[]) => writeFileSync(conf, nginxConfig({ ...opts, upstreams }));
+  write(opts.upstreams);
+  const args = ['-p', opts.dir, '-e', join(opts.dir, 'error.log'), '-c', conf];
+  execFileSync(NGINX, [...args, '-t', '-q'], { stdio: 'inherit' });
+  const child: ChildProcess = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: 'inherit' });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const { listening } = await import('@app/server/testing');
+  for (let i = 0; !(await listening(opts.port, opts.host === '0.0.0.0' ? '127.0.0.1' : opts.host)); i += 1) {
+    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}); see ${opts.dir}/error.log`);
+    if (i > 200) throw new Error('nginx did not start listening within 10 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    async reload(upstreams) {
+      write(upstreams);
+      execFileSync(NGINX, [...args, '-s', 'reload'], { stdio: 'inherit' });
+      // The new workers take over once the master has read the file; old ones finish what they hold.
+      await new Promise((r) => setTimeout(r, 300));
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      // SIGQUIT: graceful (SIGTERM would drop requests in flight).
+      child.kill('SIGQUIT');
+      await exited;
+    },
+  };
+}
