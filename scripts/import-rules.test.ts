@@ -48,6 +48,13 @@ const VIOLATIONS: Record<string, { files: Record<string, string>; edge: string }
     },
     edge: 'apps/web/app/features/f/f.ts → apps/web/app/routes/page.tsx',
   },
+  'doc-qa-runtime-never-imports-training': {
+    files: {
+      'packages/doc-qa/src/training/fit.ts': 'export const fit = 1;\n',
+      'packages/doc-qa/src/engine.ts': "import { fit } from './training/fit.ts';\nexport const e = fit;\n",
+    },
+    edge: 'packages/doc-qa/src/engine.ts → packages/doc-qa/src/training/fit.ts',
+  },
 };
 
 let dir = '';

@@ -144,7 +144,7 @@ export interface LatestQuotesTable {
   mkcap: number | null;
 }
 
-/** A ticker a company's prices were filed under, and the days it served (migration 0012). */
+/** A ticker a company's prices were filed under, and the days it served (migration 0013). */
 export interface CompanyTickersTable {
   company_id: number;
   ticker: string;
@@ -209,7 +209,7 @@ export interface UsersTable {
   display_name: string | null;
 }
 
-/** Signed-out tokens by their `jti`, until they expire (migration 0012). */
+/** Signed-out tokens by their `jti`, until they expire (migration 0013). */
 export interface RevokedTokensTable {
   token_id: string;
   user_id: number;

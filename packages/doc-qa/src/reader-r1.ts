@@ -1,5 +1,13 @@
 import nlp from 'compromise';
 import type { Passage } from './chunk';
+import {
+  LEXICAL_SIZE,
+  type LexicalFamily,
+  type LexicalQuestion,
+  type LexicalRow,
+  lexicalFeatures,
+  lexicalQuestion,
+} from './r1-lexical';
 import { type PackedTrees, treesScore } from './r1-trees';
 import {
   type Candidate,
@@ -36,6 +44,8 @@ export interface R1Weights {
   weights: number[];
   /** Boosted trees whose scores add to the linear one. */
   trees?: PackedTrees;
+  /** Weights of the hashed lexical features (`r1-lexical.ts`), stored sparse: gaps between indices, values. */
+  lexical?: { families: LexicalFamily[]; gaps: number[]; values: number[] };
   /** Below this share of the question's weighted words in the answer's sentence, "not found". */
   minSupport?: number;
   /** Fitted on, for the record. */
@@ -370,6 +380,8 @@ function headOf(tags: readonly string[]): Head {
 
 export interface R1Candidate extends Candidate {
   features: number[];
+  /** The lexical features, when asked for. */
+  lexical?: LexicalRow;
 }
 
 interface SentenceHits {
@@ -397,10 +409,16 @@ interface QuestionView {
   /** Number of distinct question terms (1 when none). */
   nq: number;
   qOffsets: Map<string, number>;
+  /** The question as the lexical features read it, when they are asked for. */
+  lexical: LexicalQuestion | null;
+  families: ReadonlySet<LexicalFamily>;
 }
 
-function questionView(question: string, qTerms: QuestionTerms): QuestionView {
+function questionView(question: string, qTerms: QuestionTerms, families: ReadonlySet<LexicalFamily>): QuestionView {
+  const q = families.size > 0 ? tagged(question) : null;
   return {
+    lexical: q ? lexicalQuestion(q.words, q.tags, termOf) : null,
+    families,
     qTerms,
     qi: Q_TYPES.indexOf(questionType(question)),
     inQuestion: (w: string) => qTerms.weights.has(termOf(w)),
@@ -663,14 +681,30 @@ function spanFeatures(v: SpanView, maxSupport: number, passageScore: number): nu
   return row.f;
 }
 
+const NO_FAMILIES: ReadonlySet<LexicalFamily> = new Set();
+
+function spanLexical(lq: LexicalQuestion, v: SpanView): LexicalRow {
+  const span = {
+    words: v.t.words,
+    tags: v.t.tags,
+    terms: v.s.terms,
+    first: v.first,
+    last: v.last,
+    kind: v.span.kind,
+    head: headOf(v.t.tags[v.last] ?? []),
+  };
+  return lexicalFeatures(lq, span, v.q.families, termOf);
+}
+
 /** Every candidate of the passages with its features (used by training and by the reader). */
 export function r1Candidates(
   question: string,
   passages: readonly Passage[],
   qTerms: QuestionTerms,
   passageScores?: readonly number[],
+  families: ReadonlySet<LexicalFamily> = NO_FAMILIES,
 ): R1Candidate[] {
-  const q = questionView(question, qTerms);
+  const q = questionView(question, qTerms, families);
   const { sentences, maxSupport } = sentenceHits(passages, q);
   const out: R1Candidate[] = [];
   for (const s of sentences) {
@@ -686,6 +720,7 @@ export function r1Candidates(
         score: 0,
         support: s.support,
         features: spanFeatures(v, maxSupport, passageScores?.[s.passage] ?? 1),
+        ...(q.lexical ? { lexical: spanLexical(q.lexical, v) } : {}),
       });
     }
   }
@@ -698,9 +733,38 @@ export function dot(weights: readonly number[], features: readonly number[]): nu
   return s;
 }
 
-/** A candidate's score under the model: the linear score plus the trees' corrections. */
-export function r1Score(model: R1Weights, features: readonly number[]): number {
-  return dot(model.weights, features) + (model.trees ? treesScore(model.trees, features) : 0);
+const lexicalTables = new WeakMap<R1Weights, Float32Array>();
+
+/** The model's lexical weights as one array (built once per model from the sparse file form). */
+export function lexicalTable(model: R1Weights): Float32Array | null {
+  if (!model.lexical) return null;
+  let table = lexicalTables.get(model);
+  if (!table) {
+    table = new Float32Array(LEXICAL_SIZE);
+    let at = -1;
+    for (const [i, gap] of model.lexical.gaps.entries()) {
+      at += gap;
+      table[at] = model.lexical.values[i] ?? 0;
+    }
+    lexicalTables.set(model, table);
+  }
+  return table;
+}
+
+/** The lexical families a model was fitted with (none for a model without lexical weights). */
+export function familiesOf(model: R1Weights): ReadonlySet<LexicalFamily> {
+  return new Set(model.lexical?.families ?? []);
+}
+
+/** A candidate's score under the model: the linear score (dense and lexical) plus the trees' corrections. */
+export function r1Score(model: R1Weights, c: { features: readonly number[]; lexical?: LexicalRow }): number {
+  let s = dot(model.weights, c.features) + (model.trees ? treesScore(model.trees, c.features) : 0);
+  const table = c.lexical ? lexicalTable(model) : null;
+  if (table && c.lexical) {
+    const { idx, val } = c.lexical;
+    for (let i = 0; i < idx.length; i += 1) s += (table[idx[i] as number] as number) * (val[i] as number);
+  }
+  return s;
 }
 
 /** Candidates weighed together when choosing the answer. */
@@ -739,8 +803,9 @@ export function readR1(
   model: R1Weights,
   passageScores?: readonly number[],
 ): Candidate | null {
-  const c = choose(r1Candidates(question, passages, qTerms, passageScores), (x) => r1Score(model, x.features));
+  const found = r1Candidates(question, passages, qTerms, passageScores, familiesOf(model));
+  const c = choose(found, (x) => r1Score(model, x));
   if (!c) return null;
-  const p = 1 / (1 + Math.exp(-r1Score(model, c.features)));
+  const p = 1 / (1 + Math.exp(-r1Score(model, c)));
   return { passage: c.passage, start: c.start, end: c.end, text: c.text, score: p, support: c.support };
 }

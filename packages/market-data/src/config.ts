@@ -79,6 +79,7 @@ export function marketDataConfigFrom(e: z.output<typeof MarketDataEnvSchema>): M
 export const DataEnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape);
 export type DataConfig = DbEnvConfig & MarketDataConfig;
 
+/** Read once per command, from the environment over `.env` (as the server reads its own). */
 export function loadDataConfig(source: NodeJS.ProcessEnv = environment()): DataConfig {
   const e = parseEnvironment(DataEnvSchema, source);
   return { ...dbConfigFrom(e, source), ...marketDataConfigFrom(e) };

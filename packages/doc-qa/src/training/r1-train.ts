@@ -1,8 +1,13 @@
-import { createDocQa, type DocQaEngine } from '../engine';
-import { choose, DEFAULT_MIN_SUPPORT, dot, FEATURES, type R1Weights, r1Candidates, r1Score } from '../reader-r1';
+import type { DocQaEngine } from '../engine';
+import { familyOf, LEXICAL_SIZE, type LexicalFamily } from '../r1-lexical';
+import { treesScore } from '../r1-trees';
+import { choose, DEFAULT_MIN_SUPPORT, FEATURES, type R1Weights, r1Candidates } from '../reader-r1';
 import { f1Score, normalizeAnswer } from '../squad-metric';
-import { DEFAULT_TREE_PARAMS, fitTrees, type TreeGroup, type TreeParams } from './fit-trees';
-import type { SquadFile } from './squad';
+import { fitLinear, fittedTargets, type LinearParams, linearScores } from './fit-linear';
+import { DEFAULT_TREE_PARAMS, fitTreesOnRows, type TreeParams } from './fit-trees';
+import { questionsIn, type RowSet, RowSetBuilder, selectQuestions } from './rows';
+
+const DENSE = FEATURES.length;
 
 /** One question's candidates as training rows: features and the best F1 of the span against the gold answers. */
 export interface Example {
@@ -22,226 +27,208 @@ export function examplesFor(engine: DocQaEngine, question: string, answers: stri
   return { group, rows, answers };
 }
 
-/**
- * A SQuAD file's questions as training rows, grouped by article, in three settings: the paragraph
- * given; all paragraphs joined as one long document (candidates from the passages retrieval
- * ranks first); and, without their answer, each article's questions asked of a document of the
- * other articles (the SQuAD 2.0 way), for the "not found" threshold. The last serves the
- * cross-validation alone and takes as long as the long document: `unanswerable: false` skips it.
- */
-export function squadExamples(
-  squad: SquadFile,
-  { unanswerable: withUnanswerable = true }: { unanswerable?: boolean } = {},
-): { given: Example[]; long: Example[]; unanswerable: Example[] } {
-  const given: Example[] = [];
-  const long: Example[] = [];
-  const unanswerable: Example[] = [];
-  // Each article's paragraphs as one text; the long document is all of them.
-  const texts = squad.data.map((a) => a.paragraphs.map((p) => `${p.context}\n\n`).join(''));
-  const longEngine = createDocQa(texts.join(''), { reader: 'r0' });
-  for (const [i, article] of squad.data.entries()) {
-    const othersEngine = withUnanswerable
-      ? createDocQa(texts.filter((_, j) => j !== i).join(''), { reader: 'r0' })
-      : null;
-    for (const p of article.paragraphs) {
-      const engine = createDocQa(p.context, { reader: 'r0' });
-      for (const qa of p.qas) {
-        const answers = qa.answers.map((a) => a.text);
-        given.push(examplesFor(engine, qa.question, answers, article.title));
-        long.push(examplesFor(longEngine, qa.question, answers, article.title));
-        if (othersEngine) unanswerable.push(examplesFor(othersEngine, qa.question, [], article.title));
-      }
-    }
-  }
-  return { given, long, unanswerable };
-}
-
-/**
- * What the softmax across one question's candidates is fitted to: the spans with the best F1
- * against the gold answers share the mass in proportion to it, the rest get 0. Null when no span
- * overlaps the answer (such a question teaches nothing and is left out).
- */
-function fittedTargets(ex: Example): number[] | null {
-  if (!ex.rows.some((r) => r.target > 0)) return null;
-  const bestTarget = Math.max(...ex.rows.map((r) => r.target));
-  const t = ex.rows.map((r) => (r.target >= bestTarget - 1e-9 ? r.target : 0));
-  const tSum = t.reduce((a, b) => a + b, 0);
-  return t.map((x) => x / tSum);
-}
-
-/**
- * Logistic regression over each question's candidates (a softmax across them: the model picks
- * one span), fitted to targets proportional to each span's F1 against the gold answers, by
- * full-batch Adam with a little L2; the "not found" threshold is calibrated on the same questions.
- */
-export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): R1Weights {
-  const n = FEATURES.length;
-  const w = new Float64Array(n);
-  const m = new Float64Array(n);
-  const v = new Float64Array(n);
-  const lr = 0.1;
-  // Features are mostly zeros (one type indicator of 35 is on): keep only the non-zero ones, all
-  // rows packed into flat arrays (row k's entries are idx/val[rowStart[k] … rowStart[k + 1]),
-  // question q's rows are rowStart indices groupStart[q] … groupStart[q + 1]).
-  const idx: number[] = [];
-  const val: number[] = [];
-  const rowStart: number[] = [0];
-  const target: number[] = [];
-  const groupStart: number[] = [0];
-  for (const ex of examples) {
-    const t = fittedTargets(ex);
-    if (!t) continue;
-    for (const [k, r] of ex.rows.entries()) {
+/** Examples (dense rows, as small tests build them) as a row set. */
+export function rowsOf(examples: readonly Example[]): RowSet {
+  const b = new RowSetBuilder();
+  for (const [q, ex] of examples.entries()) {
+    for (const r of ex.rows) {
+      const idx: number[] = [];
+      const val: number[] = [];
       for (const [i, x] of r.features.entries()) {
         if (x !== 0) {
           idx.push(i);
           val.push(x);
         }
       }
-      rowStart.push(idx.length);
-      target.push(t[k] ?? 0);
+      b.addRow({ idx, val }, { target: r.target, support: r.support, text: r.text });
     }
-    groupStart.push(target.length);
+    b.endQuestion({ answers: ex.answers, group: ex.group, id: String(q) });
   }
-  const I = Int32Array.from(idx);
-  const V = Float64Array.from(val);
-  const R = Int32Array.from(rowStart);
-  const T = Float64Array.from(target);
-  const G = Int32Array.from(groupStart);
-  const questions = G.length - 1;
-  const z = new Float64Array(T.length);
-  for (let it = 1; it <= iterations; it += 1) {
-    const grad = new Float64Array(n);
-    for (let q = 0; q < questions; q += 1) {
-      const a = G[q] as number;
-      const b = G[q + 1] as number;
-      let top = Number.NEGATIVE_INFINITY;
-      for (let k = a; k < b; k += 1) {
-        let s = 0;
-        for (let j = R[k] as number; j < (R[k + 1] as number); j += 1)
-          s += (w[I[j] as number] as number) * (V[j] as number);
-        z[k] = s;
-        if (s > top) top = s;
-      }
-      let sum = 0;
-      for (let k = a; k < b; k += 1) {
-        z[k] = Math.exp((z[k] as number) - top);
-        sum += z[k] as number;
-      }
-      for (let k = a; k < b; k += 1) {
-        const g = (z[k] as number) / sum - (T[k] as number);
-        for (let j = R[k] as number; j < (R[k + 1] as number); j += 1) {
-          const i = I[j] as number;
-          grad[i] = (grad[i] as number) + g * (V[j] as number);
-        }
-      }
-    }
-    for (let i = 0; i < n; i += 1) {
-      const g = (grad[i] as number) / (questions || 1) + l2 * (w[i] as number);
-      m[i] = 0.9 * (m[i] as number) + 0.1 * g;
-      v[i] = 0.999 * (v[i] as number) + 0.001 * g * g;
-      const mh = (m[i] as number) / (1 - 0.9 ** it);
-      const vh = (v[i] as number) / (1 - 0.999 ** it);
-      w[i] = (w[i] as number) - (lr * mh) / (Math.sqrt(vh) + 1e-8);
-    }
+  return b.build();
+}
+
+export interface FitParams {
+  linear: LinearParams;
+  /** Null: the regression alone. */
+  trees: TreeParams | null;
+  /** Lexical families the model uses (their features must be in the rows). */
+  families: readonly LexicalFamily[];
+}
+
+/** Full-batch Adam, as for a few thousand questions. */
+export const SMALL_LINEAR: LinearParams = {
+  epochs: 600,
+  batch: Number.POSITIVE_INFINITY,
+  rate: 0.1,
+  constantRate: true,
+  l2: 1e-4,
+};
+
+export const DEFAULT_FIT: FitParams = { linear: SMALL_LINEAR, trees: DEFAULT_TREE_PARAMS, families: [] };
+
+const round4 = (x: number) => Number(x.toFixed(4));
+
+/** The linear weights as the model file keeps them: dense by name, lexical sparse. */
+function weightsOf(w: Float64Array, families: readonly LexicalFamily[]): R1Weights {
+  const model: R1Weights = { features: [...FEATURES], weights: [...w.subarray(0, DENSE)].map(round4) };
+  if (families.length === 0) return model;
+  const gaps: number[] = [];
+  const values: number[] = [];
+  let last = -1;
+  for (let i = DENSE; i < w.length; i += 1) {
+    const x = round4(w[i] as number);
+    if (x === 0) continue;
+    gaps.push(i - DENSE - last);
+    values.push(x);
+    last = i - DENSE;
   }
-  const model: R1Weights = { features: [...FEATURES], weights: [...w].map((x) => Number(x.toFixed(4))) };
-  return { ...model, minSupport: calibrate(examples, model) };
+  return { ...model, lexical: { families: [...families], gaps, values } };
+}
+
+/** Whether feature i (dense or lexical) belongs to the families fitted. */
+function usesFeature(families: readonly LexicalFamily[]): (i: number) => boolean {
+  const on = new Set(families);
+  return (i) => i < DENSE || on.has(familyOf(i - DENSE));
 }
 
 /**
- * The shipped model: the logistic regression, then boosted oblivious trees fitted to what it
- * leaves (starting from its scores), the "not found" threshold calibrated on their sum.
+ * The logistic regression (dense and lexical features), then boosted oblivious trees on the dense
+ * features fitted to what it leaves (starting from its scores). `minSupport` is left to the caller.
  */
-export function fitBoosted(examples: readonly Example[], params: Partial<TreeParams> = {}): R1Weights {
-  return fitBoth(examples, params).boosted;
+export function fitRows(rows: RowSet, params: FitParams): { linear: R1Weights; model: R1Weights } {
+  // Rows may hold lexical features of families not fitted: their weights stay 0.
+  const nFeatures = DENSE + LEXICAL_SIZE;
+  const w = fitLinear(rows, nFeatures, { ...params.linear, use: usesFeature(params.families) });
+  const linear = weightsOf(w, params.families);
+  if (!params.trees) return { linear, model: linear };
+  const targets = Array.from({ length: questionsIn(rows) }, (_, q) => fittedTargets(rows, q));
+  const trees = fitTreesOnRows(rows, targets, linearScores(rows, w), DENSE, params.trees);
+  return { linear, model: { ...linear, trees } };
 }
 
-/** The logistic regression alone and with the trees, from one fit. */
-export function fitBoth(
-  examples: readonly Example[],
-  params: Partial<TreeParams> = {},
-): { linear: R1Weights; boosted: R1Weights } {
-  const linear = fit(examples);
-  const groups: TreeGroup[] = [];
-  for (const ex of examples) {
-    const targets = fittedTargets(ex);
-    if (!targets) continue;
-    groups.push({
-      features: ex.rows.map((r) => r.features),
-      targets,
-      base: ex.rows.map((r) => dot(linear.weights, r.features)),
-    });
+/** Every row's score under a model (offsets not included: these are the scores the reader uses). */
+export function scoreRows(rows: RowSet, model: R1Weights): Float64Array {
+  const dense = new Float64Array(DENSE);
+  const lexical = model.lexical ? lexicalWeights(model) : null;
+  const out = new Float64Array(rows.target.length);
+  for (let r = 0; r < out.length; r += 1) {
+    dense.fill(0);
+    let s = 0;
+    for (let j = rows.rowStart[r] as number; j < (rows.rowStart[r + 1] as number); j += 1) {
+      const i = rows.idx[j] as number;
+      const v = rows.val[j] as number;
+      if (i < DENSE) {
+        dense[i] = v;
+        s += (model.weights[i] ?? 0) * v;
+      } else if (lexical) s += (lexical.get(i - DENSE) ?? 0) * v;
+    }
+    out[r] = s + (model.trees ? treesScore(model.trees, dense as unknown as number[]) : 0);
   }
-  const trees = fitTrees(groups, FEATURES.length, { ...DEFAULT_TREE_PARAMS, ...params });
-  const model: R1Weights = { features: linear.features, weights: linear.weights, trees };
-  return { linear, boosted: { ...model, minSupport: calibrate(examples, model) } };
+  return out;
 }
 
-/** Supports tried as the "not found" threshold. */
-const THRESHOLDS = Array.from({ length: 11 }, (_, i) => i / 20);
-/** Answers this poor on average (F1 0–1) are better declined. */
-const DECLINE_BELOW = 0.15;
-
-/**
- * The "not found" threshold: the highest share of the question's words in the answer's sentence
- * (of 0, 0.05, …, 0.5) below which the model's answers on the fitted questions average an F1
- * under 0.15 — declining there loses almost nothing when the document does hold the answer.
- */
-export function calibrate(examples: readonly Example[], model: R1Weights): number {
-  const picked: Array<{ support: number; f1: number }> = [];
-  for (const ex of examples) {
-    const best = top(ex, model);
-    if (best) picked.push({ support: best.support, f1: best.target });
+function lexicalWeights(model: R1Weights): Map<number, number> {
+  const out = new Map<number, number>();
+  let at = -1;
+  for (const [i, gap] of (model.lexical?.gaps ?? []).entries()) {
+    at += gap;
+    out.set(at, model.lexical?.values[i] ?? 0);
   }
-  let threshold = 0;
-  for (const t of THRESHOLDS) {
-    const below = picked.filter((p) => p.support < t);
-    if (below.length > 0 && below.reduce((s, p) => s + p.f1, 0) / below.length >= DECLINE_BELOW) break;
-    threshold = t;
-  }
-  return threshold;
-}
-
-function top(ex: Example, model: R1Weights): Example['rows'][number] | null {
-  return choose(ex.rows, (r) => r1Score(model, r.features));
-}
-
-/**
- * EM and F1 (0–100) of the top-scoring candidate per question; a question without candidates, or
- * whose answer the model's threshold declines, scores 0.
- */
-export function score(
-  examples: readonly Example[],
-  model: R1Weights,
-  minSupport = model.minSupport ?? DEFAULT_MIN_SUPPORT,
-): { em: number; f1: number } {
-  let em = 0;
-  let f1 = 0;
-  for (const ex of examples) {
-    const best = top(ex, model);
-    if (!best || best.support < minSupport) continue;
-    const answer = best.text;
-    em += Math.max(0, ...ex.answers.map((a) => (normalizeAnswer(a) === normalizeAnswer(answer) ? 1 : 0)));
-    f1 += Math.max(0, ...ex.answers.map((a) => f1Score(answer, a)));
-  }
-  const n = examples.length || 1;
-  return { em: (100 * em) / n, f1: (100 * f1) / n };
+  return out;
 }
 
 /** The held-out model's chosen answer for one question: its sentence's support and its F1 (0–1). */
 export interface Pick {
   support: number;
   f1: number;
+  text: string | null;
+}
+
+/** The model's answer to each question (as the reader chooses it: the best-scoring spans vote). */
+export function picks(rows: RowSet, model: R1Weights): Pick[] {
+  const scores = scoreRows(rows, model);
+  const out: Pick[] = [];
+  for (let q = 0; q < questionsIn(rows); q += 1) {
+    const a = rows.qStart[q] as number;
+    const b = rows.qStart[q + 1] as number;
+    const candidates = Array.from({ length: b - a }, (_, k) => ({ r: a + k, text: rows.texts[a + k] ?? '' }));
+    const best = choose(candidates, (c) => scores[c.r] as number);
+    out.push(
+      best
+        ? { support: rows.support[best.r] as number, f1: rows.target[best.r] as number, text: best.text }
+        : { support: 0, f1: 0, text: null },
+    );
+  }
+  return out;
+}
+
+/** EM and F1 (0–100) of the picks; a question declined (support below the threshold) or without candidates scores 0. */
+export function scorePicks(
+  rows: RowSet,
+  chosen: readonly Pick[],
+  minSupport: number,
+): { em: number; f1: number; declined: number } {
+  let em = 0;
+  let f1 = 0;
+  let declined = 0;
+  for (const [q, p] of chosen.entries()) {
+    const answer = p.text;
+    if (answer === null || p.support < minSupport) {
+      declined += 1;
+      continue;
+    }
+    const golds = rows.answers[q] ?? [];
+    em += Math.max(0, ...golds.map((g) => (normalizeAnswer(g) === normalizeAnswer(answer) ? 1 : 0)));
+    f1 += Math.max(0, ...golds.map((g) => f1Score(answer, g)));
+  }
+  const n = chosen.length || 1;
+  return { em: (100 * em) / n, f1: (100 * f1) / n, declined: (100 * declined) / n };
+}
+
+/** EM and F1 (0–100) of the model on examples, declining below its threshold. */
+export function score(
+  examples: readonly Example[],
+  model: R1Weights,
+  minSupport = model.minSupport ?? DEFAULT_MIN_SUPPORT,
+): { em: number; f1: number } {
+  const rows = rowsOf(examples);
+  const s = scorePicks(rows, picks(rows, model), minSupport);
+  return { em: s.em, f1: s.f1 };
+}
+
+/** Supports tried as the in-sample "not found" threshold. */
+const THRESHOLDS = Array.from({ length: 11 }, (_, i) => i / 20);
+/** Answers this poor on average (F1 0–1) are better declined. */
+const DECLINE_BELOW = 0.15;
+
+/**
+ * The in-sample "not found" threshold: the highest share of the question's words in the answer's
+ * sentence (of 0, 0.05, …, 0.5) below which the model's answers on the fitted questions average
+ * an F1 under 0.15 (only when no held-out questions are at hand).
+ */
+export function calibrate(chosen: readonly Pick[]): number {
+  let threshold = 0;
+  for (const t of THRESHOLDS) {
+    const below = chosen.filter((p) => p.text !== null && p.support < t);
+    if (below.length > 0 && below.reduce((s, p) => s + p.f1, 0) / below.length >= DECLINE_BELOW) break;
+    threshold = t;
+  }
+  return threshold;
+}
+
+/** The regression with the trees on examples, its threshold calibrated in-sample. */
+export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): R1Weights {
+  const rows = rowsOf(examples);
+  const { linear } = fitRows(rows, { linear: { ...SMALL_LINEAR, epochs: iterations, l2 }, trees: null, families: [] });
+  return { ...linear, minSupport: calibrate(picks(rows, linear)) };
 }
 
 /**
- * k-fold cross-validation by group (article): fit on the other groups, score on the held-out one;
- * the logistic regression alone is scored too, from the same fits. `unanswerable` holds questions
- * asked of documents without their answer (grouped like the rest): the held-out model's picks for
- * them and for the answerable questions are returned to calibrate the "not found" threshold.
- * `alsoScored` holds the same questions in another setting (the paragraph given), scored with
- * each fold's model on its held-out group.
+ * k-fold cross-validation by group (article), for small files: fit on the other groups, score
+ * on the held-out one; the regression alone is scored too, from the same fits. `unanswerable`
+ * holds the same questions asked of documents without their answer; the held-out picks of both
+ * are returned to choose the "not found" threshold. `alsoScored` holds the same questions in
+ * another setting (the paragraph given), scored with each fold's model on its held-out group.
  */
 export function crossValidate(
   examples: readonly Example[],
@@ -256,40 +243,38 @@ export function crossValidate(
   also: { em: number; f1: number };
   picks: { answerable: Pick[]; unanswerable: Pick[] };
 } {
+  const all = rowsOf(examples);
+  const none = rowsOf(unanswerable);
+  const also = rowsOf(alsoScored);
   const groups = [...new Set(examples.map((e) => e.group))];
-  // Held-out EM and F1 summed over questions, divided by their count at the end.
   const sums = { boosted: { em: 0, f1: 0 }, linear: { em: 0, f1: 0 }, also: { em: 0, f1: 0 } };
-  const add = (sum: { em: number; f1: number }, test: readonly Example[], model: R1Weights) => {
-    const s = score(test, model);
-    sum.em += s.em * test.length;
-    sum.f1 += s.f1 * test.length;
+  const add = (sum: { em: number; f1: number }, rows: RowSet, model: R1Weights) => {
+    const s = scorePicks(rows, picks(rows, model), model.minSupport ?? 0);
+    sum.em += s.em * questionsIn(rows);
+    sum.f1 += s.f1 * questionsIn(rows);
   };
-  const mean = (sum: { em: number; f1: number }, n: number) => ({ em: sum.em / (n || 1), f1: sum.f1 / (n || 1) });
-  const picks: { answerable: Pick[]; unanswerable: Pick[] } = { answerable: [], unanswerable: [] };
-  const pickOf = (ex: Example, model: R1Weights): Pick => {
-    const best = top(ex, model);
-    return best ? { support: best.support, f1: best.target } : { support: 0, f1: 0 };
-  };
+  const held: { answerable: Pick[]; unanswerable: Pick[] } = { answerable: [], unanswerable: [] };
   for (const g of groups) {
-    const train = examples.filter((e) => e.group !== g);
-    const test = examples.filter((e) => e.group === g);
-    const { linear, boosted } = fitBoth(train, params);
+    const inGroup = (rows: RowSet) => (q: number) => rows.groups[q] === g;
+    const train = selectQuestions(all, (q) => all.groups[q] !== g);
+    const test = selectQuestions(all, inGroup(all));
+    const fitted = fitRows(train, { ...DEFAULT_FIT, trees: { ...DEFAULT_TREE_PARAMS, ...params } });
+    // Both calibrated in-sample, as the shipped model was before held-out thresholds.
+    const linear = { ...fitted.linear, minSupport: calibrate(picks(train, fitted.linear)) };
+    const boosted = { ...fitted.model, minSupport: calibrate(picks(train, fitted.model)) };
     add(sums.boosted, test, boosted);
     add(sums.linear, test, linear);
-    add(
-      sums.also,
-      alsoScored.filter((e) => e.group === g),
-      boosted,
-    );
-    for (const ex of test) picks.answerable.push(pickOf(ex, boosted));
-    for (const ex of unanswerable) if (ex.group === g) picks.unanswerable.push(pickOf(ex, boosted));
+    add(sums.also, selectQuestions(also, inGroup(also)), boosted);
+    held.answerable.push(...picks(test, boosted));
+    held.unanswerable.push(...picks(selectQuestions(none, inGroup(none)), boosted));
   }
+  const mean = (sum: { em: number; f1: number }, n: number) => ({ em: sum.em / (n || 1), f1: sum.f1 / (n || 1) });
   return {
     ...mean(sums.boosted, examples.length),
     folds: groups.length,
     linear: mean(sums.linear, examples.length),
     also: mean(sums.also, alsoScored.length),
-    picks,
+    picks: held,
   };
 }
 
@@ -302,17 +287,20 @@ const HELD_OUT_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 40);
  * question earns 1, anything else 0. Returns the best threshold with its false-answer rate (share
  * of unanswerable questions still answered) and what it costs answerable questions (F1 points, 0–100).
  */
-export function chooseThreshold(picks: { answerable: readonly Pick[]; unanswerable: readonly Pick[] }): {
+export function chooseThreshold(chosen: {
+  answerable: ReadonlyArray<{ support: number; f1: number }>;
+  unanswerable: ReadonlyArray<{ support: number; f1: number }>;
+}): {
   threshold: number;
   falseAnswerRate: number;
   f1: number;
   f1Cost: number;
 } {
-  const nA = picks.answerable.length || 1;
-  const nU = picks.unanswerable.length || 1;
+  const nA = chosen.answerable.length || 1;
+  const nU = chosen.unanswerable.length || 1;
   const at = (t: number) => {
-    const f1 = picks.answerable.reduce((s, p) => s + (p.support >= t ? p.f1 : 0), 0);
-    const answered = picks.unanswerable.filter((p) => p.support >= t).length;
+    const f1 = chosen.answerable.reduce((s, p) => s + (p.support >= t ? p.f1 : 0), 0);
+    const answered = chosen.unanswerable.filter((p) => p.support >= t).length;
     return { f1: (100 * f1) / nA, falseAnswerRate: (100 * answered) / nU, total: f1 + (nU - answered) };
   };
   const base = at(0).f1;

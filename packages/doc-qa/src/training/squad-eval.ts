@@ -1,56 +1,106 @@
-import { createDocQa } from '../engine';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { type AnswerResult, createDocQa } from '../engine';
 import { bestOver, exactMatch, f1Score } from '../squad-metric';
-import { chooseThreshold, crossValidate, squadExamples } from './r1-train';
-import type { SquadFile } from './squad';
+import { readSquadArticles } from './squad';
+
+/**
+ * A SQuAD-format file measured the way a visitor meets the reader: (a) each question with its
+ * paragraph given, (b) all paragraphs as one long document (recall@1/@5 of the gold paragraph,
+ * EM/F1, declined), and (c) each article's questions asked of a document of other articles, where
+ * every answer is a false one. The file is read one article at a time and each answer is scored
+ * as it comes, so memory holds the texts and questions, never the reader's candidates.
+ */
 
 interface Question {
+  id: string;
   question: string;
   answers: string[];
   paragraph: number;
+  article: number;
 }
 
-function load(squad: SquadFile): { contexts: string[]; questions: Question[] } {
-  const contexts: string[] = [];
-  const questions: Question[] = [];
-  for (const article of squad.data) {
-    for (const p of article.paragraphs) {
-      const paragraph = contexts.push(p.context) - 1;
-      for (const qa of p.qas)
-        questions.push({ question: qa.question, answers: qa.answers.map((a) => a.text), paragraph });
-    }
-  }
-  return { contexts, questions };
-}
+/** Other articles in the document each article's questions are asked of for (c), nearest first. */
+const OTHERS = 8;
+
+type Reader = 'r0' | 'r1';
 
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
 
-function paragraphGiven(contexts: string[], questions: Question[], reader: 'r0' | 'r1') {
-  let em = 0;
-  let f1 = 0;
-  const engines = new Map<number, ReturnType<typeof createDocQa>>();
-  for (const q of questions) {
-    let engine = engines.get(q.paragraph);
-    if (!engine) {
-      engine = createDocQa(contexts[q.paragraph] ?? '', { reader });
-      engines.set(q.paragraph, engine);
-    }
-    const { answer } = engine.answer(q.question);
-    em += bestOver(exactMatch, answer, q.answers);
-    f1 += bestOver(f1Score, answer, q.answers);
+/** Writes each R1 answer as one JSON line, for scoring elsewhere. */
+class AnswerLog {
+  private out: WriteStream | null;
+  constructor(path: string | undefined) {
+    this.out = path ? createWriteStream(path) : null;
   }
-  console.log(
-    `(a) paragraph given, reader ${reader.toUpperCase()}: EM ${pct(em, questions.length)}  F1 ${pct(f1, questions.length)}`,
-  );
+  write(q: Question, setting: string, r: AnswerResult) {
+    this.out?.write(
+      `${JSON.stringify({ id: q.id, setting, question: q.question, answer: r.answer, passage: r.passage?.text ?? null, page: r.page })}\n`,
+    );
+  }
+  async close() {
+    const out = this.out;
+    if (out) await new Promise<void>((resolve) => out.end(resolve));
+  }
 }
 
-function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 'r1') {
-  // Paragraphs separated by blank lines, so passages never straddle two of them.
-  const starts: number[] = [];
-  let text = '';
-  for (const c of contexts) {
-    starts.push(text.length);
-    text += `${c}\n\n`;
+async function load(path: string) {
+  const contexts: string[] = [];
+  const articles: Array<{ first: number; last: number }> = [];
+  const questions: Question[] = [];
+  let article = 0;
+  for await (const a of readSquadArticles(path)) {
+    const first = contexts.length;
+    for (const p of a.paragraphs) {
+      const paragraph = contexts.push(p.context) - 1;
+      for (const qa of p.qas)
+        questions.push({
+          id: qa.id,
+          question: qa.question,
+          answers: qa.answers.map((x) => x.text),
+          paragraph,
+          article,
+        });
+    }
+    articles.push({ first, last: contexts.length - 1 });
+    article += 1;
   }
+  return { contexts, articles, questions };
+}
+
+function paragraphGiven(contexts: string[], questions: Question[], reader: Reader, log: AnswerLog) {
+  let em = 0;
+  let f1 = 0;
+  let engine: ReturnType<typeof createDocQa> | null = null;
+  let at = -1;
+  for (const q of questions) {
+    if (q.paragraph !== at) {
+      engine = createDocQa(contexts[q.paragraph] ?? '', { reader });
+      at = q.paragraph;
+    }
+    const r = (engine as ReturnType<typeof createDocQa>).answer(q.question);
+    if (reader === 'r1') log.write(q, 'paragraph given', r);
+    em += bestOver(exactMatch, r.answer, q.answers);
+    f1 += bestOver(f1Score, r.answer, q.answers);
+  }
+  const n = questions.length;
+  console.log(`(a) paragraph given, reader ${reader.toUpperCase()}: EM ${pct(em, n)}  F1 ${pct(f1, n)}`);
+}
+
+/** Paragraphs separated by blank lines, so passages never straddle two of them. */
+function joined(texts: readonly string[]): { text: string; starts: number[] } {
+  const starts: number[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  for (const c of texts) {
+    starts.push(length);
+    parts.push(`${c}\n\n`);
+    length += c.length + 2;
+  }
+  return { text: parts.join(''), starts };
+}
+
+function longDocument(contexts: string[], questions: Question[], reader: Reader, log: AnswerLog) {
+  const { text, starts } = joined(contexts);
   const t0 = performance.now();
   const engine = createDocQa(text, { reader });
   const buildMs = performance.now() - t0;
@@ -64,96 +114,72 @@ function longDocument(contexts: string[], questions: Question[], reader: 'r0' | 
     }
     return lo;
   };
-  let at1 = 0;
-  let at5 = 0;
-  let em = 0;
-  let f1 = 0;
-  let declined = 0;
+  const s = { at1: 0, at5: 0, em: 0, f1: 0, declined: 0 };
   for (const q of questions) {
-    const hits = engine.retrieve(q.question, 5);
-    const paras = hits.map((h) => paragraphOf(engine.passages[h.doc]?.start ?? 0));
-    if (paras[0] === q.paragraph) at1 += 1;
-    if (paras.includes(q.paragraph)) at5 += 1;
-    const { answer } = engine.answer(q.question);
-    if (answer === null) declined += 1;
-    em += bestOver(exactMatch, answer, q.answers);
-    f1 += bestOver(f1Score, answer, q.answers);
+    const paras = engine.retrieve(q.question, 5).map((h) => paragraphOf(engine.passages[h.doc]?.start ?? 0));
+    if (paras[0] === q.paragraph) s.at1 += 1;
+    if (paras.includes(q.paragraph)) s.at5 += 1;
+    const r = engine.answer(q.question);
+    if (reader === 'r1') log.write(q, 'long document', r);
+    if (r.answer === null) s.declined += 1;
+    s.em += bestOver(exactMatch, r.answer, q.answers);
+    s.f1 += bestOver(f1Score, r.answer, q.answers);
   }
   const n = questions.length;
   console.log(
     `(b) long document, reader ${reader.toUpperCase()} (${contexts.length} paragraphs, ${engine.passages.length} passages, index ${buildMs.toFixed(0)} ms): ` +
-      `recall@1 ${pct(at1, n)}%  recall@5 ${pct(at5, n)}%  end-to-end EM ${pct(em, n)}  F1 ${pct(f1, n)}  declined ${pct(declined, n)}%`,
-  );
-}
-
-/**
- * R1 on articles it was not fitted on: 5-fold cross-validation by article, fitted as the shipped
- * model is (on the long document's candidates) and scored on the held-out article (a) with the
- * paragraph given and (b) in the long document of all paragraphs; then the "not found" threshold
- * chosen on the held-out picks of (b) and of the questions asked of the other articles.
- */
-function crossValidation(squad: SquadFile) {
-  const { given, long, unanswerable } = squadExamples(squad);
-  const cv = crossValidate(long, {}, unanswerable, given);
-  console.log(
-    `R1 ${cv.folds}-fold cross-validation by article (held-out articles): ` +
-      `(a) paragraph given EM ${cv.also.em.toFixed(1)}  F1 ${cv.also.f1.toFixed(1)};  (b) long document EM ${cv.em.toFixed(1)}  F1 ${cv.f1.toFixed(1)}`,
-  );
-  console.log(
-    `    its logistic regression alone (no trees): (b) EM ${cv.linear.em.toFixed(1)}  F1 ${cv.linear.f1.toFixed(1)}`,
-  );
-  const t = chooseThreshold(cv.picks);
-  const answeredAll = cv.picks.unanswerable.filter((p) => p.support > 0).length / (cv.picks.unanswerable.length || 1);
-  console.log(
-    `    "not found" threshold on held-out picks (long document + unanswerable): ${t.threshold}, ` +
-      `false-answer rate ${t.falseAnswerRate.toFixed(1)}% (answering all: ${(100 * answeredAll).toFixed(1)}%), ` +
-      `F1 cost ${t.f1Cost.toFixed(1)} (F1 ${(t.f1 + t.f1Cost).toFixed(1)} → ${t.f1.toFixed(1)})`,
+      `recall@1 ${pct(s.at1, n)}%  recall@5 ${pct(s.at5, n)}%  end-to-end EM ${pct(s.em, n)}  F1 ${pct(s.f1, n)}  declined ${pct(s.declined, n)}%`,
   );
 }
 
 /**
  * Questions with no answer in the document, made the SQuAD 2.0 way: each article's questions
- * asked of a document of the other articles' paragraphs. The false-answer rate is the share that
- * still gets an answer (anything but "not found"); the declined rate on (b) is the share of
- * answerable questions turned away.
+ * asked of a document of other articles (all of them in a file of up to nine, else the eight
+ * nearest). The false-answer rate is the share that still gets an answer.
  */
-function unanswerable(squad: SquadFile, reader: 'r0' | 'r1') {
+function unanswerable(
+  contexts: string[],
+  articles: ReadonlyArray<{ first: number; last: number }>,
+  questions: Question[],
+  reader: Reader,
+) {
   let asked = 0;
   let answered = 0;
-  for (const [i, article] of squad.data.entries()) {
-    const others = squad.data.filter((_, j) => j !== i).flatMap((a) => a.paragraphs.map((p) => `${p.context}\n\n`));
-    const engine = createDocQa(others.join(''), { reader });
-    for (const p of article.paragraphs) {
-      for (const qa of p.qas) {
-        asked += 1;
-        if (engine.answer(qa.question).answer !== null) answered += 1;
-      }
+  for (const [i] of articles.entries()) {
+    const mine = questions.filter((q) => q.article === i);
+    if (mine.length === 0) continue;
+    const from = Math.max(0, Math.min(i - OTHERS / 2, articles.length - OTHERS - 1));
+    const others = articles.map((_, j) => j).filter((j) => j !== i && j >= from && j <= from + OTHERS);
+    if (others.length === 0) continue;
+    const texts = others.flatMap((j) => {
+      const a = articles[j] as { first: number; last: number };
+      return contexts.slice(a.first, a.last + 1);
+    });
+    const engine = createDocQa(joined(texts).text, { reader });
+    for (const q of mine) {
+      asked += 1;
+      if (engine.answer(q.question).answer !== null) answered += 1;
     }
   }
   console.log(
-    `Unanswerable (each article's ${asked} questions asked of the other articles), reader ${reader.toUpperCase()}: ` +
+    `(c) unanswerable (${asked} questions asked of other articles), reader ${reader.toUpperCase()}: ` +
       `false-answer rate ${pct(answered, asked)}%`,
   );
 }
 
-/**
- * A SQuAD v1.1 file: (a) the paragraph given and (b) all paragraphs as one long document, for R0
- * and R1 with the shipped weights; questions asked of the other articles (unanswerable); then,
- * unless `cv` is false, R1's cross-validation by article.
- */
-export function evaluateSquad(squad: SquadFile, { cv = true }: { cv?: boolean } = {}): void {
-  const { contexts, questions } = load(squad);
+/** The whole evaluation of one SQuAD-format file; `answers` names a JSON Lines file for R1's answers. */
+export async function evaluateSquadFile(path: string, options: { answers?: string } = {}): Promise<void> {
+  const { contexts, articles, questions } = await load(path);
+  console.log(
+    `Data: ${path} (SQuAD, ${articles.length} articles, ${contexts.length} paragraphs, ${questions.length} questions)`,
+  );
+  const log = new AnswerLog(options.answers);
   for (const reader of ['r0', 'r1'] as const) {
-    paragraphGiven(contexts, questions, reader);
-    longDocument(contexts, questions, reader);
+    paragraphGiven(contexts, questions, reader, log);
+    longDocument(contexts, questions, reader, log);
+    unanswerable(contexts, articles, questions, reader);
   }
-  console.log('    (R1 above uses the shipped weights, fitted on the shared articles: in-sample there)');
-  for (const reader of ['r0', 'r1'] as const) unanswerable(squad, reader);
-  if (cv) crossValidation(squad);
-}
-
-/** Paragraphs and questions of a SQuAD file, for the summary line. */
-export function squadSize(squad: SquadFile): { paragraphs: number; questions: number } {
-  const { contexts, questions } = load(squad);
-  return { paragraphs: contexts.length, questions: questions.length };
+  await log.close();
+  if (options.answers)
+    console.log(`    R1's answers (paragraph given and long document) written to ${options.answers}`);
 }

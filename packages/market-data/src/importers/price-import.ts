@@ -80,9 +80,8 @@ export async function importPrices(
   const globalFirst = min([...merged.values()].map((m) => m.dates[0] as string));
   const globalLast = max([...merged.values()].map((m) => m.dates.at(-1) as string));
 
-  // Which company each ticker belongs to, for the days its rows cover (decision 019): a ticker
-  // with a year or more without rows is two listings, and rows from before a company held the
-  // ticker (SEC's dated lists say when) are another company's.
+  // Which company each ticker belongs to, for the days its rows cover (decision 019): rows from
+  // before a company held the ticker (SEC's dated lists say when) are another company's.
   const index = new Map<string, { cik: number | null; name: string }>();
   if (options.tickerIndex) {
     for (const r of await readCsv(options.tickerIndex)) {
@@ -92,14 +91,26 @@ export async function importPrices(
     }
   }
   const lists = await readTickerLists(options.tickerLists ?? [], report);
-  const segments = new Map<string, MergedSeries>();
-  for (const [ticker, series] of merged)
-    for (const [k, part] of splitAtGaps(series).entries())
-      segments.set(k === 0 ? ticker : `${ticker}@${part.dates[0]}`, part);
-  merged.clear();
   const companies = await db.selectFrom('companies').select(['id', 'cik', 'ticker']).execute();
   const byCik = new Map(companies.filter((c) => c.cik !== null).map((c) => [c.cik as number, c]));
   const byTicker = new Map(companies.map((c) => [c.ticker, c]));
+  const holderOf = (ticker: string) => index.get(ticker)?.cik ?? byTicker.get(ticker)?.cik ?? null;
+  // A year and more without rows splits a ticker's rows in two listings only where the SEC lists
+  // say the older rows were another company's; otherwise it is one company's gap.
+  const segments = new Map<string, MergedSeries>();
+  for (const [ticker, series] of merged) {
+    const parts = splitAtGaps(series);
+    const holder = holderOf(ticker);
+    const older = parts.slice(1);
+    if (holder === null || !older.some((p) => laterHolder(lists, ticker, holder, p.dates.at(-1) as string))) {
+      segments.set(ticker, series);
+      continue;
+    }
+    parts.forEach((part, k) => {
+      segments.set(k === 0 ? ticker : `${ticker}@${part.dates[0]}`, part);
+    });
+  }
+  merged.clear();
   const missing: CompanyRecord[] = [];
   const companyOf = new Map<string, number>();
   const unowned: string[] = [];

@@ -24,16 +24,21 @@ function writeFolder(dir: string): number {
     list([
       [100, 'Renewed Corp', 'RENU'],
       [200, 'Newco Holdings', 'REUS'],
+      [300, 'Gappy Inc', 'GAPY'],
     ]),
   );
-  // January 2023: Renewed Corp already under its new symbol; nobody holds REUS, Newco is unlisted.
+  // January 2023: Renewed Corp already under its new symbol, Gappy under its own; nobody holds
+  // REUS, and Newco is unlisted.
   writeFileSync(
     join(dir, 'universe/history/company_tickers_2023-01.json'),
-    JSON.stringify({ 0: { cik_str: 100, ticker: 'RENU', title: 'Renewed Corp' } }),
+    JSON.stringify({
+      0: { cik_str: 100, ticker: 'RENU', title: 'Renewed Corp' },
+      1: { cik_str: 300, ticker: 'GAPY', title: 'Gappy Inc' },
+    }),
   );
   writeFileSync(
     join(dir, 'prices/tickers.csv'),
-    'ticker,cik,cik_source,name_sec\nOLDR,100,renamed_to_RENU,Renewed Corp\nRENU,100,sec_2025,Renewed Corp\nREUS,200,sec_2025,Newco Holdings\n',
+    'ticker,cik,cik_source,name_sec\nOLDR,100,renamed_to_RENU,Renewed Corp\nRENU,100,sec_2025,Renewed Corp\nREUS,200,sec_2025,Newco Holdings\nGAPY,300,sec_2025,Gappy Inc\n',
   );
   writeFileSync(
     join(dir, 'sp500/constituents-financials.csv'),
@@ -52,6 +57,9 @@ function writeFolder(dir: string): number {
   add('RENU', '2021-07-01', '2022-12-30', 40, 9);
   add('REUS', '2019-01-02', '2020-12-31', 50, 5);
   add('REUS', '2024-01-02', '2024-06-28', 10, 3);
+  // Two years without rows, and nothing says another company held GAPY: one company's gap.
+  add('GAPY', '2019-01-02', '2019-12-31', 20, 4);
+  add('GAPY', '2022-01-03', '2022-12-30', 20, 4);
   writeFileSync(join(dir, 'prices/yahoo.csv'), `${rows.join('\n')}\n`);
   return rows.length - 1;
 }
@@ -112,6 +120,14 @@ describe.each(testEngines())('tickers over time, on %s', (engine) => {
     expect(await span(old.id)).toEqual(['2019-01-02', '2020-12-31']);
     expect(await tickersOf(old.id)).toEqual([['REUS', '2019-01-02', '2020-12-31']]);
     expect(await tickersOf(newco.id)).toEqual([['REUS', '2024-01-02', '2024-06-28']]);
+  });
+
+  it('keeps a ticker one company across a long gap when nothing says another held it', async () => {
+    const gappy = await company('GAPY');
+    expect(await span(gappy.id)).toEqual(['2019-01-02', '2022-12-30']);
+    expect(
+      await handle.db.selectFrom('companies').select('id').where('ticker', 'like', 'GAPY%').execute(),
+    ).toHaveLength(1);
   });
 
   it('audits each company against the rows of its own days', async () => {
