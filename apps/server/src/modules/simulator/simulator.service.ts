@@ -167,7 +167,9 @@ export async function updatePick(
   const stored = await findPick(db, userId, body.pickid);
   if (!stored) throw pickNotFound();
   const last = (await marketQuotes.lastCloses(db, [stored.companyId])).get(stored.companyId);
-  const dataDate = (await currentDataDate(db)) ?? last?.date ?? stored.purchaseDate;
+  // Read now, not from the second-long cache: a trigger records the day it was set on, and must
+  // never judge a close from before it.
+  const dataDate = (await currentDataDate(db, { fresh: true })) ?? last?.date ?? stored.purchaseDate;
   const change = body.pick_status === 'completed' ? null : triggerChange(body, dataDate);
   const completedHere = await writeTransaction(db, async (trx) => {
     if (!change) {
