@@ -1,7 +1,7 @@
-// The simulator: a member's portfolio (20 open picks, 5 with triggers the closes have not reached,
-// so every request runs the trigger check) and a buy, which writes under the points lock.
+// The simulator: a member's portfolio (20 open picks, 5 with triggers; each request prices all 20
+// at their last close) and a buy, which writes under the points lock.
 import type { Db } from '@app/db/client';
-import { type CompanySeed, seedCompanies } from '@app/server/testing';
+import { type CompanySeed, seedCompanies, seedMember } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';
 
 const DAYS = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20'];
@@ -11,14 +11,18 @@ const COMPANIES: CompanySeed[] = Array.from({ length: 20 }, (_, i) => ({
   closes: DAYS.map((date, d) => ({ date, close: 20 + i + d * 0.25 })),
 }));
 
+const MEMBER = { id: 900_001, email: 'bench@example.com' };
+
 export const benchmark: Benchmark = {
   name: 'simulator',
   async seed(db: Db) {
     await seedCompanies(db, COMPANIES);
+    // A token is honoured only for an account that exists.
+    await seedMember(db, { id: MEMBER.id, username: 'bench_member', email: MEMBER.email });
   },
   paths: [],
   async requests(app) {
-    const token = await app.tokens.sign({ id: '900001', email: 'bench@example.com' });
+    const token = await app.tokens.sign({ id: String(MEMBER.id), email: MEMBER.email });
     const headers = { authorization: `Bearer ${token}` };
     for (const [i, c] of COMPANIES.entries()) {
       const res = await app.inject({

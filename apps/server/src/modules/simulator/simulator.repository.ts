@@ -250,9 +250,19 @@ export async function updateTriggers(
 
 /**
  * Automatic sales the member has not been shown yet, marked shown by the same statement
- * (`UPDATE … WHERE sale_seen = 0 RETURNING`): of two loads at once, each sale goes to one.
+ * (`UPDATE … WHERE sale_seen = 0 RETURNING`): of two loads at once, each sale goes to one. A read
+ * first: most loads have nothing to show and then take no write lock.
  */
 export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPick[]> {
+  const any = await db
+    .selectFrom('contest_picks')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'completed')
+    .where('sale_seen', '=', 0)
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) return [];
   const rows = await db
     .updateTable('contest_picks')
     .set({ sale_seen: 1 })
