@@ -113,13 +113,13 @@ describe('market simulator journey', () => {
   it('signs up, buys two stocks, sets a +5% target and a -5% stop, and sees a trigger sell as days are appended', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     const token = await signUp(page, site.server.url);
-    // On the public members' leaderboard only by choice (off by default): this member opts in.
-    const privacy = await fetch(`${site.server.url}/api/users/privacy`, {
+    // The members' leaderboard lists only members who opted in (profile privacy settings).
+    const optIn = await fetch(`${site.server.url}/api/users/privacy`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ showOnLeaderboard: true }),
     });
-    expect(privacy.status).toBe(200);
+    expect(optIn.status).toBe(200);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await expect.poll(() => page.getByTestId('available-points').textContent(), { timeout: 20_000 }).toBe('100,000.00');
 
