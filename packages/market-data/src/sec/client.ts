@@ -54,10 +54,9 @@ export class SecClient {
   /** The body of `url`, or null on 404 (a CIK without XBRL facts). Throws after the last retry. */
   async get(url: string): Promise<Buffer | null> {
     for (let attempt = 0; ; attempt++) {
-      await this.waitForSlot();
       let status = 0;
       try {
-        const res = await fetch(url, {
+        const res = await this.sendInTurn(url, {
           headers: { 'User-Agent': this.options.userAgent, 'Accept-Encoding': 'gzip, deflate' },
           // A stalled connection counts as a failed attempt (retried), never a hung download.
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -86,7 +85,6 @@ export class SecClient {
     mkdirSync(dirname(path), { recursive: true });
     const part = `${path}.part`;
     for (let attempt = 0; ; attempt++) {
-      await this.waitForSlot();
       const have = existsSync(part) ? statSync(part).size : 0;
       let status = 0;
       // A stalled connection is a failed attempt (retried, resumed); a slow but moving one is not.
@@ -97,7 +95,7 @@ export class SecClient {
         idle = setTimeout(() => abort.abort(new Error('no data for a minute')), DOWNLOAD_IDLE_MS);
       };
       try {
-        const res = await fetch(url, {
+        const res = await this.sendInTurn(url, {
           headers: {
             'User-Agent': this.options.userAgent,
             // Byte ranges count stored bytes: no transfer encoding in between.
@@ -170,18 +168,22 @@ export class SecClient {
     }
   }
 
-  // Callers queue for their turn, and each turn starts a full gap after the previous request
-  // was sent: a timer that fires late on a busy machine never lets the next request crowd it.
-  private waitForSlot(): Promise<void> {
-    const turn = this.lastTurn.then(async () => {
+  // Callers queue for their turn, and each request is sent a full gap after the previous one
+  // was: the send happens inside the turn, so no scheduling delay between a turn and its send
+  // (a busy machine, a garbage collection) can bring two sends closer than the gap.
+  private sendInTurn(url: string, init: RequestInit): Promise<Response> {
+    const sent = this.lastTurn.then(async () => {
       for (let wait = this.lastSentAt + this.gapMs - performance.now(); wait > 0; ) {
         await sleep(wait);
         wait = this.lastSentAt + this.gapMs - performance.now();
       }
+      const response = fetch(url, init);
       this.lastSentAt = performance.now();
+      // Wrapped, so the turn ends when the request leaves, not when its answer arrives.
+      return { response };
     });
-    this.lastTurn = turn;
-    return turn;
+    this.lastTurn = sent.then(() => undefined);
+    return sent.then((s) => s.response);
   }
 }
 
