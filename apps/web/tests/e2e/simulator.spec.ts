@@ -17,7 +17,7 @@ const run = promisify(execFile);
 // The server builds its demo universe here, and the data command appends days to it.
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-simulator-'));
 
-/** `npm run data -- update --today <day>`: appends the trading days before `day`, as the README says. */
+/** `npm run data -- update --today <day>`: appends the trading days before `day`, as docs/features/simulator.md says. */
 async function appendTradingDaysUntil(today: string) {
   await run(
     join(REPO, 'node_modules/.bin/tsx'),
