@@ -12,11 +12,8 @@ export type Db = Kysely<Schema>;
 export interface DbHandle {
   db: Db;
   engine: Engine;
-  /** The SQLite connection under Kysely, for bulk loaders that bypass the query builder (decision 007). */
   sqlite?: Database.Database;
-  /** The PostgreSQL pool under Kysely, for bulk loaders that stream COPY (decision 007). */
   pgPool?: pg.Pool;
-  /** Closes the pool or file handle. */
   close(): Promise<void>;
 }
 
@@ -27,17 +24,14 @@ export type DbConfig =
       connectionString: string;
       searchPath?: string;
       maxConnections?: number;
-      /** Told when a connection dies (server restart, failover, idle timeout); default: one line on stderr. */
       onConnectionError?: (err: Error) => void;
     };
 
-/** Whether a DATABASE_URL selects PostgreSQL. */
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\/[^\s]+$/.test(url);
 }
 
-// pg returns int8 (COUNT(*), SUM of integers) as strings to be safe past 2^53; every
-// count and volume here fits a double, so parse them as numbers. Done per pool, not globally.
+// pg parses int8 and numeric as strings (safe past 2^53); ours fit a double. Per pool, not global.
 const PG_INT8_OID = 20;
 const PG_NUMERIC_OID = 1700;
 const pgTypes = {
@@ -77,11 +71,7 @@ export function createDb(config: DbConfig): DbHandle {
   const lost =
     config.onConnectionError ??
     ((err: Error) => console.warn(`PostgreSQL connection lost (${err.message}); reconnecting on next use`));
-  // A client whose server connection dies emits 'error'; without a listener that ends the
-  // process. The pool listens only while a client is idle, so a restart that catches a client
-  // checked out (a query's socket closing after its error, a transaction between statements)
-  // would still end it: every client gets a listener of its own for its whole life. Its query
-  // fails, and the pool drops the client when it comes back.
+  // Each client gets an 'error' listener for life: the pool listens only while idle, and an unheard one ends it all.
   pool.on('connect', (client) => client.on('error', lost));
   // The pool repeats an idle client's error here; the client's own listener has logged it.
   pool.on('error', () => {});
@@ -92,16 +82,10 @@ export function createDb(config: DbConfig): DbHandle {
 }
 
 const CONNECT_TIMEOUT_MS = 5_000;
-/** How long a new connection is retried while the server restarts or fails over. */
 const RESTART_WAIT_MS = 3_000;
-// Refused (down), reset, "the database system is starting up / shutting down" (57P03),
-// "terminating connection due to administrator command" (57P01) while connecting.
+// Refused or reset while the server restarts; 57P01 admin shutdown, 57P03 starting up or shutting down.
 const RESTARTING = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P03']);
 
-/**
- * A pooled connection, waiting for the server through a short restart: a request that arrives
- * while PostgreSQL comes back is answered a moment late instead of failing.
- */
 async function connectThroughRestart(pool: pg.Pool): Promise<pg.PoolClient> {
   const giveUpAt = Date.now() + RESTART_WAIT_MS;
   for (let wait = 50; ; wait = Math.min(wait * 2, 500)) {
@@ -117,12 +101,7 @@ async function connectThroughRestart(pool: pg.Pool): Promise<pg.PoolClient> {
 
 const STATEMENT_CACHE_SIZE = 256;
 
-/**
- * Kysely prepares every SQLite query anew; compiling the same SQL again costs more than running
- * most of our indexed reads. Reuse prepared statements by SQL text (bounded, least recently used
- * first out). Safe because better-sqlite3 runs a statement to completion before the next call;
- * a statement still being iterated (Kysely's streaming) gets a fresh copy instead.
- */
+// Reusing statements by SQL text (LRU) saves Kysely's re-prepare; a busy (streaming) one gets a fresh copy.
 function withStatementCache(sqlite: Database.Database) {
   const cache = new Map<string, Database.Statement>();
   return {
@@ -143,10 +122,8 @@ function withStatementCache(sqlite: Database.Database) {
   };
 }
 
-/** Brings the schema to the latest migration; throws with the failing migration's name. */
 export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
-  // With a schema, Kysely looks for its own bookkeeping tables there only; otherwise it would
-  // find another schema's (e.g. a parallel test run's) and never create its own.
+  // Kysely's bookkeeping tables in this schema only, else it finds another schema's (a parallel test run's).
   let schema = options.schema;
   if (!schema && db.getExecutor().adapter instanceof PostgresAdapter) {
     schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
@@ -165,10 +142,7 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
   return (results ?? []).map((r) => r.migrationName);
 }
 
-/**
- * One round trip that reads the data tables (not just `select 1`): throws when the database
- * cannot answer or its tables are gone, so a load balancer takes such a node out of rotation.
- */
+// Reads the data tables, not `select 1`: a node whose tables are gone leaves the load balancer's rotation.
 export async function pingDb<T>(db: Kysely<T>): Promise<void> {
   await sql`select exists(select 1 from companies) as c, (select value from app_meta where key = 'data_date') as d`.execute(
     db,
@@ -181,7 +155,6 @@ export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return isAbsolute(dir) ? dir : resolve(env.INIT_CWD ?? process.cwd(), dir);
 }
 
-/** Where a postgres:// URL points, without its password, for error messages. */
 export function describePostgresUrl(url: string): string {
   try {
     const u = new URL(url);

@@ -4,22 +4,14 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { type DbConfig, isPostgresUrl, resolveDataDir } from './client.ts';
 
-/** A bad environment variable, named in one line: `Invalid configuration: PORT must be … (got "abc")`. */
 export class ConfigError extends Error {}
 
-/** The variables of the database itself: where the data lives, and which engine holds it. */
 export const DbEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().refine(isPostgresUrl, 'must be a postgres:// URL (leave it unset for SQLite)').optional(),
 });
 
-/**
- * The process environment over the `.env` file of the directory npm was run from (`INIT_CWD`,
- * else the working directory; `ENV_FILE` names another file), as `.env.example` invites: a
- * variable set in the environment wins over the file. No file, no change. `npm start`,
- * `npm run serve` and `npm run data` all read their settings through this, so a bad value in
- * `.env` stops them with the usual one line.
- */
+/** process.env over the `.env` file of INIT_CWD (or ENV_FILE); a variable set in the environment wins. */
 export function environment(source: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const cwd = source.INIT_CWD ?? process.cwd();
   const file = resolve(cwd, source.ENV_FILE || '.env');
@@ -34,10 +26,7 @@ export function environment(source: NodeJS.ProcessEnv = process.env): NodeJS.Pro
   return { ...parseEnv(text), ...source };
 }
 
-/**
- * Parses the environment with `schema`. Empty strings mean "unset", as in most tools; every
- * bad variable is named, with the value it had, in one `ConfigError` line.
- */
+/** Empty strings mean unset; every bad variable is named, with its value, in one `ConfigError` line. */
 export function parseEnvironment<S extends z.ZodType>(schema: S, source: NodeJS.ProcessEnv): z.output<S> {
   const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ''));
   const parsed = schema.safeParse(env);
@@ -55,7 +44,6 @@ export interface DbEnvConfig {
   database: DbConfig;
 }
 
-/** The database part of the configuration, from already-parsed variables. */
 export function dbConfigFrom(e: z.output<typeof DbEnvSchema>, source: NodeJS.ProcessEnv): DbEnvConfig {
   const dataDir = resolveDataDir({ ...source, DATA_DIR: e.DATA_DIR });
   return {

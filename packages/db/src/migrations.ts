@@ -11,12 +11,7 @@ import { migration as m0011 } from './migrations/0011_company_former_names.ts';
 import { migration as m0012 } from './migrations/0012_account_security.ts';
 import { migration as m0013 } from './migrations/0013_company_tickers.ts';
 
-/**
- * Migrations are written once with Kysely's schema builder and run on both engines, one file
- * each under `migrations/`. They are listed here in code (not a folder scanned at run time) so
- * the same list works from TypeScript sources, tests and bundles alike. Append only: never edit
- * a shipped one; a new one takes the next free number and one line below.
- */
+// Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
   '0001_app_meta': m0001,
   '0002_market_data': m0002,

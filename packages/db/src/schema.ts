@@ -1,15 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/**
- * The Kysely view of every table. Columns are snake_case here and nowhere else:
- * repositories map rows to contract types before they leave a module.
- *
- * Units (decision 004): prices in USD per share; share counts in shares; every
- * money amount of fundamentals and derived tables in millions of USD ($M);
- * returns as fractions (0.12 = +12%); dates as `YYYY-MM-DD` trading days.
- * Prices, volumes and share counts are all on ONE basis: split-adjusted to the
- * latest share structure, so close × shares is the true market cap on any day.
- */
+// Units (decision 004): prices USD per share, money $M, returns as fractions (0.12 = +12%), dates YYYY-MM-DD.
+// Prices, volumes and share counts are split- (not dividend-) adjusted to the latest basis: close × shares = mkcap.
 export interface Database {
   app_meta: AppMetaTable;
   update_locks: UpdateLocksTable;
@@ -32,8 +24,6 @@ export interface Database {
   contest_valuations: ContestValuationsTable;
 }
 
-/** Key/value facts about the loaded data (source, data date, generator seed...). */
-/** A lock held across processes (migration 0005). */
 export interface UpdateLocksTable {
   name: string;
   holder: string;
@@ -49,7 +39,6 @@ export interface AppMetaTable {
 
 export interface CompaniesTable {
   id: Generated<number>;
-  /** SEC Central Index Key; null when unknown. Demo companies use fictional CIKs. */
   cik: number | null;
   ticker: string;
   name: string;
@@ -70,9 +59,7 @@ export interface CompaniesTable {
 export interface DailyPricesTable {
   company_id: number;
   date: string;
-  /** Close, split-adjusted to the latest basis (not dividend-adjusted). */
   close: number;
-  /** Shares traded, on the same split basis as `close`. */
   volume: number;
 }
 
@@ -80,22 +67,17 @@ export interface SharesOutstandingTable {
   company_id: number;
   /** The count is in force from this trading day until the next row's date. */
   date: string;
-  /** Split-adjusted to the latest basis, like `daily_prices.close`. */
   shares: number;
-  /** Where the count came from: 'demo', 'sec-dei', 'sec-us-gaap', ... */
   source: string;
 }
 
 export interface FundamentalsTable {
   company_id: number;
-  /** 'annual' (fiscal year, 10-K) or 'quarter' (fiscal quarter, 10-Q or derived Q4). */
   period: 'annual' | 'quarter';
   period_start: string | null;
   period_end: string;
   fiscal_year: number;
-  /** 'FY', 'Q1', 'Q2', 'Q3' or 'Q4'. */
   fiscal_period: string;
-  /** '10-K', '10-Q', '20-F', ... or 'demo'. */
   form: string;
   filed: string | null;
   /** 1 when flows were derived (Q4 = fiscal year − Q1 − Q2 − Q3), else 0. */
@@ -112,24 +94,19 @@ export interface FundamentalsTable {
   total_liabilities: number | null;
 }
 
-/** Derived per company and calendar year; recomputed after every load. */
 export interface CompanyYearsTable {
   company_id: number;
   year: number;
-  /** Last trading day of the year the company traded. */
   last_date: string;
   close: number;
   shares: number | null;
-  /** Year-end market cap, $M (close × shares in force that day). */
   mkcap: number | null;
   /** Close-to-close return over the year (from the first close in the listing year). */
   ann_return: number | null;
-  /** Estimated dollar volume, $M: sum over the year's trading days of close × volume. */
   dollar_volume: number;
   trading_days: number;
 }
 
-/** Derived: each company's last trading day and the change from the day before. */
 export interface LatestQuotesTable {
   company_id: number;
   date: string;
@@ -140,83 +117,60 @@ export interface LatestQuotesTable {
   pct_change: number | null;
   volume: number;
   shares: number | null;
-  /** Market cap on `date`, $M. */
   mkcap: number | null;
 }
 
-/** A ticker a company's prices were filed under, and the days it served (migration 0013). */
 export interface CompanyTickersTable {
   company_id: number;
   ticker: string;
-  /** First and last trading day the ticker's rows gave the company. */
   first_date: string;
   last_date: string;
 }
 
-/** Names a company filed under before its current one, newest first (SEC submissions, migration 0011). */
 export interface CompanyFormerNamesTable {
   company_id: number;
-  /** 0 for the most recent former name. */
   position: number;
   name: string;
-  /** First and last day SEC shows the name in use (YYYY-MM-DD); null when SEC gives none. */
   since: string | null;
   until: string | null;
 }
 
-/** Stock splits the importers detected or read (migration 0003). */
 export interface SplitsTable {
   company_id: number;
-  /** First trading day on the new basis. */
   date: string;
   /** New shares per old share: 4 = 4-for-1, 0.1 = 1-for-10 reverse. */
   ratio: number;
-  /** The file (or check) that showed it. */
   source: string;
-  /** vendor | actions | vendors | inferred | shares (migration 0010). */
   evidence: ColumnType<SplitEvidence, SplitEvidence | undefined, SplitEvidence>;
   /** When only bounded (inside a vendor's adjusted rows): the first day it may have happened. */
   earliest: string | null;
 }
 
-/**
- * How a split is known: a vendor's split coefficient, a corporate-actions file, the two vendors'
- * closes compared, the prices alone (with volume), or the SEC share counts.
- */
 export type SplitEvidence = 'vendor' | 'actions' | 'vendors' | 'inferred' | 'shares';
 
-/** A member account (issue 12). */
 export interface UsersTable {
   id: Generated<number>;
   username: string;
   /** Lower-cased username, unique: names differing only in case are the same name. */
   username_key: string;
-  /** Trimmed, lower-cased e-mail address, unique. */
   email: string;
-  /** argon2id PHC string; null for a Google account that never set a password. */
   password_hash: string | null;
-  /** Google's stable subject id once the account signed in with Google. */
   google_sub: string | null;
   website: Generated<string>;
   summary: Generated<string>;
   country: Generated<string>;
-  /** Raised when the password changes: tokens signed with an older version are refused. */
   token_version: Generated<number>;
   created_at: string;
-  /** 1 when the member chose to appear on the public members' leaderboard (off by default). */
   leaderboard_opt_in: Generated<number>;
-  /** Shown on the leaderboard instead of the username; null for none. */
   display_name: string | null;
 }
 
-/** Signed-out tokens by their `jti`, until they expire (migration 0013). */
 export interface RevokedTokensTable {
   token_id: string;
   user_id: number;
   expires_at: string;
 }
 
-/** E-mail changes the old address may undo with the link mailed to it (SHA-256 of the token). */
 export interface EmailChangesTable {
   token_hash: string;
   user_id: number;
@@ -226,31 +180,26 @@ export interface EmailChangesTable {
   used_at: string | null;
 }
 
-/** Secrets every server process on this database shares, e.g. the token-signing key. */
 export interface AppSecretsTable {
   name: string;
   value: string;
   created_at: Generated<string>;
 }
 
-/** Pending password-reset links: only the SHA-256 of the token is kept. */
 export interface PasswordResetsTable {
   token_hash: string;
   user_id: number;
   expires_at: string;
   used_at: string | null;
-  /** The account's token version when the link was asked for; a newer version voids it. */
   token_version: Generated<number>;
 }
 
-/** A member's simulator points (migration 0008), integer cents. */
 export interface ContestAccountsTable {
   user_id: number;
   points_cents: number;
   created_at: Generated<string>;
 }
 
-/** One pick: open until sold by the member or by a trigger (migration 0008). */
 export interface ContestPicksTable {
   id: Generated<number>;
   user_id: number;
@@ -260,11 +209,10 @@ export interface ContestPicksTable {
   lpoints_cents: number;
   purchase_price: number;
   purchase_date: string;
-  /** Trigger thresholds in basis points (500 = 5%); 0 = none. */
+  /** Trigger thresholds in basis points (500 = 5%), 0 = none; each judges closes only from its `*_set_on` date. */
   asell_above_bp: Generated<number>;
   asell_below_bp: Generated<number>;
   asell_date: string | null;
-  /** Data date each trigger was set on: it judges closes from that day on. */
   above_set_on: string;
   below_set_on: string;
   date_set_on: string;
@@ -273,12 +221,10 @@ export interface ContestPicksTable {
   end_date: string | null;
   gain_cents: number | null;
   sold_by: 'manual' | 'target' | 'stop' | 'date' | null;
-  /** 1 once an automatic sale has been shown to the member. */
   sale_seen: Generated<number>;
   created_at: Generated<string>;
 }
 
-/** Each portfolio's value (points + positions at the close) per trading day, integer cents. */
 export interface ContestValuationsTable {
   user_id: number;
   date: string;

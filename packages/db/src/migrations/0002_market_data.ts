@@ -4,8 +4,7 @@ import { isPostgres } from './dialect.ts';
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     const pg = isPostgres(db);
-    // SQLite: big tables keyed by (company, date) are clustered by that key (WITHOUT ROWID),
-    // so a company's series is one contiguous range read and no separate rowid index is kept.
+    // SQLite: (company, date) tables WITHOUT ROWID, so a company's series is one contiguous range read.
     const clustered = pg ? sql`` : sql`without rowid`;
 
     await db.schema
@@ -83,7 +82,6 @@ export const migration: Migration = {
       .addColumn('trading_days', 'integer', (c) => c.notNull())
       .addPrimaryKeyConstraint('company_years_pk', ['company_id', 'year'])
       .execute();
-    // Rankings read one year ordered by one measure.
     await db.schema.createIndex('company_years_year_mkcap').on('company_years').columns(['year', 'mkcap']).execute();
 
     await db.schema

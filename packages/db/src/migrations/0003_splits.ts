@@ -1,8 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-// Splits found by the importers: share counts filed before a split are scaled by them,
-// and re-importing filings later needs them without re-reading the price files.
+// Kept so re-importing filings can scale pre-split share counts without re-reading the price files.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     const clustered = isPostgres(db) ? sql`` : sql`without rowid`;

@@ -1,9 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 export const migration: Migration = {
-  // A year's ranking reads every company of that year ordered by market cap: with the
-  // measures in the index, SQLite never visits the table (half the time of 0002's index,
-  // which this one replaces, as its first two columns are the same).
+  // Covering index (replaces 0002's): SQLite never visits the table for a year's ranking, twice as fast.
   async up(db: Kysely<unknown>) {
     await db.schema
       .createIndex('company_years_year_rank')

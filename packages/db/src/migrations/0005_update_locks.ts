@@ -1,10 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 
-/**
- * One row per lock held across processes: the daily update on SQLite, where `npm run data --
- * update` and the server's hourly update could otherwise write the same day at once.
- * (PostgreSQL uses an advisory lock instead.)
- */
+// SQLite's daily-update lock across processes; PostgreSQL uses an advisory lock instead.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -13,7 +9,6 @@ export const migration: Migration = {
       /** host:pid:random of the holder, so a lock left by a dead process on this host is taken over. */
       .addColumn('holder', 'varchar(200)', (c) => c.notNull())
       .addColumn('acquired_at', 'varchar(30)', (c) => c.notNull())
-      /** ISO time after which anyone may take it (a holder on another host that died). */
       .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
       .execute();
   },

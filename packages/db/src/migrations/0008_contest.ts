@@ -1,16 +1,12 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-/**
- * The market simulator (decision 012): a points account per member, their picks, and a
- * daily valuation of every portfolio for the members' leaderboard. Points are integer cents.
- */
+// The market simulator (decision 012). Points are integer cents.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     const pg = isPostgres(db);
     await db.schema
       .createTable('contest_accounts')
-      // Deleting an account removes its points, picks and valuations (cascade on every table).
       .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
       .addColumn('points_cents', 'bigint', (c) => c.notNull())
       .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
@@ -28,8 +24,7 @@ export const migration: Migration = {
       .addColumn('lpoints_cents', 'bigint', (c) => c.notNull())
       .addColumn('purchase_price', 'double precision', (c) => c.notNull())
       .addColumn('purchase_date', 'varchar(10)', (c) => c.notNull())
-      // Triggers: basis points (500 = 5%), 0 for none; a date or null. Each remembers the data
-      // date it was set on, so it only judges closes from then on (never a past close).
+      // Each trigger judges only closes from the data date it was set on, never a past close.
       .addColumn('asell_above_bp', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('asell_below_bp', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('asell_date', 'varchar(10)')
@@ -40,9 +35,7 @@ export const migration: Migration = {
       .addColumn('end_price', 'double precision')
       .addColumn('end_date', 'varchar(10)')
       .addColumn('gain_cents', 'bigint')
-      // 'manual', 'target', 'stop' or 'date': what sold it.
       .addColumn('sold_by', 'varchar(10)')
-      // Set when an automatic sale has been shown to the member.
       .addColumn('sale_seen', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('created_at', 'varchar(30)', (c) => c.notNull().defaultTo(sql`CURRENT_TIMESTAMP`))
       .execute();

@@ -1,9 +1,6 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-// The names a company filed under before its current one (SEC submissions `formerNames`),
-// newest first: Meta was Facebook, Alphabet's filer was Google. Dates are the first and last
-// day SEC shows each name in use.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     const clustered = isPostgres(db) ? sql`` : sql`without rowid`;

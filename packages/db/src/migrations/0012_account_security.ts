@@ -1,10 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
-/**
- * Account security and privacy (issue 27/28): signed-out tokens, e-mail changes the old address
- * can undo, the members' leaderboard opt-in with a display name, and the token-signing secret
- * every server process on one database shares.
- */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     // Off by default: a member appears on the public leaderboard only after opting in.
@@ -12,17 +7,14 @@ export const migration: Migration = {
       .alterTable('users')
       .addColumn('leaderboard_opt_in', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
-    // Shown on the leaderboard instead of the username when set.
     await db.schema.alterTable('users').addColumn('display_name', 'varchar(30)').execute();
 
-    // A reset link holds the account's token version when it was asked for: ending every session
-    // (a password change, "sign out everywhere", an undone e-mail change) voids pending links too.
+    // Ending every session (a new token version) voids pending reset links too.
     await db.schema
       .alterTable('password_resets')
       .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
 
-    // Tokens ended by signing out, kept until they would have expired anyway.
     await db.schema
       .createTable('revoked_tokens')
       .addColumn('token_id', 'varchar(32)', (c) => c.primaryKey())
@@ -31,7 +23,6 @@ export const migration: Migration = {
       .execute();
     await db.schema.createIndex('revoked_tokens_expires').on('revoked_tokens').column('expires_at').execute();
 
-    // A changed address: the link mailed to the old one (only its SHA-256 kept) puts it back.
     await db.schema
       .createTable('email_changes')
       .addColumn('token_hash', 'varchar(64)', (c) => c.primaryKey())

@@ -1,9 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 import { isPostgres } from './dialect.ts';
 
-// Every ticker a company's prices were filed under, with the days it served: a renamed company
-// (Cabot Oil & Gas, COG, now Coterra, CTRA) is found by both symbols, and a ticker used by two
-// companies in turn (LB) names each for its own days.
+// A renamed company (COG, now CTRA) is found by both symbols; a reused ticker (LB) names each company for its days.
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     const clustered = isPostgres(db) ? sql`` : sql`without rowid`;
