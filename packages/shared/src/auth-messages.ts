@@ -1,5 +1,4 @@
-// The account forms' texts and limits without their schemas: pages show these before (and
-// without) loading Zod, which the schemas in ./auth need.
+// Zod-free, so pages show these texts before (and without) loading the schemas of ./auth.
 
 /** SPEC §5 and §8 texts, spelled once for the pages and the API. */
 export const AUTH_MESSAGES = {
@@ -23,7 +22,6 @@ export const AUTH_MESSAGES = {
   resetEmailFailed: 'Failed to send reset email. Please try again.',
 } as const;
 
-/** SPEC §9: 2–20 letters, digits or underscores. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{2,20}$/;
 export const PASSWORD_MIN = 6;
 /** Long enough for any passphrase, short enough that hashing stays cheap. */

@@ -48,7 +48,6 @@ export const LoginRequestSchema = z.object({
     .string({ error: AUTH_MESSAGES.passwordRequired })
     .min(1, AUTH_MESSAGES.passwordRequired)
     .max(PASSWORD_MAX),
-  /** Remember me: a longer-lived token (the page also keeps it in localStorage). */
   remember: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
@@ -58,14 +57,12 @@ export const LoginFormSchema = LoginRequestSchema.omit({ remember: true }).exten
   redirectTo: z.string().optional(),
 });
 
-/** SPEC §3 Google login: the ID token the Google button hands back. */
 export const GoogleLoginRequestSchema = z.object({
   token: z.string({ error: AUTH_MESSAGES.googleTokenMissing }).min(1, AUTH_MESSAGES.googleTokenMissing).max(8192),
   remember: z.boolean().optional(),
 });
 export type GoogleLoginRequest = z.infer<typeof GoogleLoginRequestSchema>;
 
-/** SPEC §3 Login response. */
 export const LoginResponseSchema = z.object({
   me: z.object({ userid: z.number().int(), email: z.string() }),
   token: z.string(),
@@ -93,7 +90,6 @@ export const ResetPasswordFormSchema = ResetPasswordRequestSchema.extend({
   message: AUTH_MESSAGES.passwordsMismatch,
 });
 
-/** SPEC §7 `POST /api/auth/updatepwd`. */
 export const UpdatePasswordRequestSchema = z.object({
   oldPwd: z
     .string({ error: AUTH_MESSAGES.oldPasswordRequired })

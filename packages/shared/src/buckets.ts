@@ -1,8 +1,4 @@
-/**
- * Market-cap buckets of SPEC §9, in millions of USD like every amount on our side.
- * Each bucket includes its lower bound and excludes its upper bound, so every market cap
- * falls in exactly one bucket: $1,000M exactly is mid, $100,000M exactly is mega.
- */
+/** SPEC §9 market-cap buckets in $M, lower bound in, upper out: $1,000M is mid, $100,000M is mega. */
 export const MARKET_CAP_BUCKETS = {
   small: { label: 'Small (< $1B)', min: null, max: 1_000 },
   mid: { label: 'Mid ($1B – $10B)', min: 1_000, max: 10_000 },
@@ -10,7 +6,6 @@ export const MARKET_CAP_BUCKETS = {
   mega: { label: 'Mega (> $100B)', min: 100_000, max: null },
 } as const satisfies Record<string, { label: string; min: number | null; max: number | null }>;
 
-/** A bucket name, without 'any'. */
 export type MarketCapBucket = keyof typeof MARKET_CAP_BUCKETS;
 
 /** The `mkCap` filter values of the API: a bucket or 'any' (SPEC §7). No Zod here: the page imports it. */
@@ -35,10 +30,7 @@ export function marketCapBucketOf(mkcapMillions: number | null | undefined): Mar
   return undefined;
 }
 
-/**
- * Yearly-change buckets of SPEC §9 over a fraction (0.1 = +10%), lower bound included and upper
- * excluded like the market-cap buckets: 0 exactly is `ten`, +10% is `hund`, +100% is `hplus`.
- */
+/** SPEC §9 yearly-change buckets over a fraction, lower bound in, upper out: 0 is `ten`, +100% is `hplus`. */
 export const YEARLY_CHANGE_BUCKETS = {
   neg: { label: 'Negative (< 0%)', min: null, max: 0 },
   ten: { label: '0% – 10%', min: 0, max: 0.1 },
@@ -46,7 +38,6 @@ export const YEARLY_CHANGE_BUCKETS = {
   hplus: { label: 'Over 100%', min: 1, max: null },
 } as const satisfies Record<string, { label: string; min: number | null; max: number | null }>;
 
-/** The `yChange` filter values of the API: a bucket or 'any' (SPEC §7). */
 export const YEARLY_CHANGE_FILTERS = ['any', 'neg', 'ten', 'hund', 'hplus'] as const;
 export type YearlyChangeFilter = (typeof YEARLY_CHANGE_FILTERS)[number];
 

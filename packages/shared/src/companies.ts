@@ -3,7 +3,6 @@ import { FREQUENCIES, METRIC_KEYS, METRIC_PERIODS } from './metrics.ts';
 
 /** How many companies the search box lists before anything is typed (largest by market cap). */
 export const INITIAL_COMPANY_LIST_SIZE = 50;
-/** The most matches `GET /api/companies/list?name=` returns. */
 export const COMPANY_SEARCH_LIMIT = 20;
 /** Slugs per page of `GET /api/companies/slugs` (10 metric URLs each keeps a sitemap under 50,000). */
 export const COMPANY_SLUGS_PAGE_SIZE = 5000;
@@ -12,24 +11,17 @@ export const COMPANY_SLUGS_PAGE_SIZE = 5000;
 export const CompanySchema = z.object({
   comp_name: z.string(),
   ticker: z.string(),
-  /** SEC Central Index Key; null when unknown. */
   cik: z.number().int().nullable(),
-  /** SPEC §2 slug of the name: the company's page is `/companies/info/{slug}`. */
   slug: z.string(),
 });
 export type Company = z.infer<typeof CompanySchema>;
 
-/** `GET /api/companies/list[?name=]`: without `name` the largest companies, else the matches. */
 export const CompanyListQuerySchema = z.object({
   name: z.string().trim().max(100).optional(),
 });
 export type CompanyListQuery = z.infer<typeof CompanyListQuerySchema>;
 
-/**
- * A company of the search box's list. `former_name` is set only when the text matched none of
- * the company's current name and ticker but a name it filed under before (Facebook for Meta),
- * so the list can say why the company is there.
- */
+/** `former_name` is set only when the text matched a former name alone (Facebook for Meta). */
 export const CompanyMatchSchema = CompanySchema.extend({
   former_name: z
     .string()
@@ -38,11 +30,9 @@ export const CompanyMatchSchema = CompanySchema.extend({
 });
 export type CompanyMatch = z.infer<typeof CompanyMatchSchema>;
 
-/** SPEC §7: a bare array of companies. */
 export const CompanyListResponseSchema = z.array(CompanyMatchSchema);
 export type CompanyListResponse = z.infer<typeof CompanyListResponseSchema>;
 
-/** Path of `GET /api/companies/{companyName}/{metric}`: the company by slug, name or ticker. */
 export const MetricSeriesParamsSchema = z.object({
   companyName: z.string().trim().min(1).max(200),
   metric: z.enum(METRIC_KEYS),
@@ -52,24 +42,18 @@ export type MetricSeriesParams = z.infer<typeof MetricSeriesParamsSchema>;
 export const MetricSeriesQuerySchema = z.object({
   /** SPEC §5: 5 or 10 years up to the company's last data date, or all; 10 and all need sign-in. */
   period: z.enum(METRIC_PERIODS).default('5'),
-  /**
-   * Filing metrics only: `quarterly` (the default) charts fiscal quarters and falls back to the
-   * annual figure for fiscal years without quarterly filings; `annual` charts fiscal years only.
-   */
+  /** Filing metrics: `quarterly` falls back to annual figures for years without quarterly filings. */
   frequency: z.enum(FREQUENCIES).default('quarterly'),
 });
 export type MetricSeriesQuery = z.infer<typeof MetricSeriesQuerySchema>;
 
 /** SPEC §3 metric data point, plus the fiscal period and form of a filing value. */
 export const MetricRowSchema = z.object({
-  /** `YYYY-MM-DD`: the trading day, or the end of the fiscal period. */
   formatted_date: z.string(),
   /** Dollars per share for stock-price; millions of USD for everything else. */
   column_val: z.number(),
   cik: z.number().int().nullable(),
-  /** Filing metrics: 'FY2023' or 'Q2 2024' (fiscal year and period). */
   fiscal_label: z.string().optional(),
-  /** Filing metrics: the form the value came from ('10-K', '10-Q'). */
   form: z.string().optional(),
 });
 export type MetricRow = z.infer<typeof MetricRowSchema>;
@@ -83,7 +67,6 @@ export const MetricSeriesResponseSchema = z.object({
   frequency: z.enum(['daily', 'quarterly', 'annual', 'mixed']),
   /** Currencies other than USD the company reports in; such values are left out of the chart. */
   other_currencies: z.array(z.string()),
-  /** Sorted by date ascending. */
   data: z.array(MetricRowSchema),
 });
 export type MetricSeriesResponse = z.infer<typeof MetricSeriesResponseSchema>;

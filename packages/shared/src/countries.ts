@@ -1,8 +1,4 @@
-/**
- * Every country and region of ISO 3166-1 (249), by English name, sorted. Written out
- * rather than built from `Intl.DisplayNames` at run time, so the browser picker and the
- * server check always agree whatever ICU version either side runs.
- */
+/** ISO 3166-1 names (249), written out, not from `Intl.DisplayNames`, so picker and server agree whatever their ICU. */
 export const COUNTRY_NAMES = [
   'Afghanistan',
   'Åland Islands',

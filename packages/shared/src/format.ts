@@ -1,23 +1,12 @@
-/**
- * Number formats of SPEC §9, in one place for every page.
- * Amounts in the API are in millions of USD (SPEC §3) unless a name says otherwise.
- */
+// Number formats of SPEC §9. API amounts are $M (SPEC §3) unless a name says otherwise.
 
 export interface NumberDigits {
-  /** Decimals always shown (default 0). */
   minimumFractionDigits?: number;
   /** Decimals at most, rounding half away from zero (default the larger of 3 and the minimum). */
   maximumFractionDigits?: number;
 }
 
-/**
- * A number in US English with thousands separators: what `toLocaleString('en-US', digits)`
- * prints (tested against it), written out in a few lines. The browser's first Intl number
- * format loads its locale data in one go, 50-100 ms measured in Chromium (four times that on a
- * slow phone), and nearly every page formats numbers while it hydrates. Like Intl it rounds the
- * shortest decimal form of the number (1.005 → "1.01"). Numbers written with an exponent (above
- * 1e21 or below 1e-6) are left to Intl.
- */
+/** `toLocaleString('en-US', digits)` without Intl, whose first number format costs 50–100 ms while pages hydrate. */
 export function formatNumber(value: number, digits: NumberDigits = {}): string {
   const min = digits.minimumFractionDigits ?? 0;
   const max = digits.maximumFractionDigits ?? Math.max(min, 3);
@@ -51,10 +40,7 @@ const SCALES = [
   { divisor: 1, letter: 'M', word: 'million' },
 ] as const;
 
-/**
- * A non-negative amount in millions, scaled to T, B or M. The unit is chosen from the rounded
- * figure, so 999,999.999 ($M) reads 1.00T rather than 1000.00B.
- */
+// The unit comes from the rounded figure: 999,999.999 ($M) reads 1.00T, not 1000.00B.
 function scaleMillions(abs: number, decimals: number): { figure: string; letter: string; word: string } {
   for (const scale of SCALES) {
     const figure = (abs / scale.divisor).toFixed(decimals);
@@ -63,10 +49,7 @@ function scaleMillions(abs: number, decimals: number): { figure: string; letter:
   throw new Error('unreachable');
 }
 
-/**
- * An amount given in millions of USD as $x.xxT / $x.xxB / $x.xxM (SPEC §9, rankings and screener).
- * Zero or invalid shows '-'.
- */
+/** Millions of USD as $x.xxT / $x.xxB / $x.xxM (SPEC §9); zero or invalid shows '-'. */
 export function formatMillions(millions: number, decimals = 2): string {
   if (!Number.isFinite(millions) || millions === 0) return '-';
   const { figure, letter } = scaleMillions(Math.abs(millions), decimals);
@@ -87,10 +70,7 @@ export function formatMillionsInWords(millions: number): string {
   return `${millions < 0 && Number(figure) !== 0 ? 'minus ' : ''}${figure} ${word}`;
 }
 
-/**
- * A number with a fixed number of decimals and its sign: '+2.50', '-0.31', and '0.00' for
- * anything that rounds to zero (never '-0.00').
- */
+/** Signed, fixed decimals: '+2.50', '-0.31', and '0.00' (never '-0.00') for what rounds to zero. */
 export function formatSigned(value: number, decimals = 2): string {
   const text = Math.abs(value).toFixed(decimals);
   if (Number(text) === 0) return text;
@@ -103,7 +83,6 @@ export function formatFractionPercent(fraction: number, decimals = 2): string {
   return `${formatSigned(fraction * 100, decimals)}%`;
 }
 
-/** A share count with thousands separators. */
 export function formatCount(value: number): string {
   if (!Number.isFinite(value)) return '-';
   return formatNumber(Math.round(value));
@@ -125,14 +104,8 @@ const MONTHS = [
   'December',
 ] as const;
 
-/**
- * A calendar day (`YYYY-MM-DD`, as the API sends days) in US English: `long` reads
- * "Monday, November 23, 2026", `medium` "Nov 23, 2026" (the forms of `dateStyle` full and medium).
- * Written out rather than through `Intl.DateTimeFormat`: the browser's first date formatter loads
- * its calendar data in one go (55–160 ms measured in Chromium, four times that on a slow phone),
- * and every page prints a day while it hydrates. Server and browser print the same day whatever
- * their time zones. Anything that is not a valid day comes back unchanged.
- */
+// Not Intl.DateTimeFormat: its first use loads calendar data (55–160 ms) while the page hydrates.
+/** `YYYY-MM-DD` as 'Monday, November 23, 2026' (long) or 'Nov 23, 2026' (medium), in any time zone. */
 export function formatDay(day: string, style: 'long' | 'medium' = 'long'): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return day;

@@ -1,15 +1,8 @@
-/**
- * The bundled gurus of the leaderboard (SPEC §2, §3 Guru): a fixed list of fictional investors
- * with their current-week (k1), current-month (k2) and current-year (k3) returns in percent.
- * Invented names and figures; any likeness to a real person is chance.
- */
+/** Bundled fictional gurus (SPEC §2, §3 Guru): k1/k2/k3 = current week/month/year return, percent. */
 export interface Guru {
   name: string;
-  /** Current-week return, percent. */
   k1: number;
-  /** Current-month return, percent. */
   k2: number;
-  /** Current-year return, percent. */
   k3: number;
 }
 

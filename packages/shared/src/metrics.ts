@@ -1,8 +1,3 @@
-/**
- * The ten charted metrics of the company metrics page (SPEC §2, §3): URL key, label,
- * chart type and what each one means, in one place for the API and the page.
- */
-
 /** URL keys of the metrics, in the order the page shows its chips. */
 export const METRIC_KEYS = [
   'stock-price',
@@ -28,17 +23,13 @@ export const DEFAULT_METRIC: MetricKey = 'stock-price';
 export interface MetricDefinition {
   key: MetricKey;
   label: string;
-  /** SPEC §3: line for stock price and market cap, bars for the rest. */
   chartType: 'line' | 'bar';
   /** `usd`: dollars per share (2 decimals); `usd-millions`: an amount in $M (M/B/T). */
   unit: 'usd' | 'usd-millions';
-  /** Where the values come from: daily closes, or quarterly/annual SEC filings. */
   source: 'prices' | 'filings';
-  /** What the metric is and how to read it, for the page's summary paragraph. */
   explanation: string;
 }
 
-/** Every metric's definition, keyed by its URL key. */
 export const METRICS: Record<MetricKey, MetricDefinition> = {
   'stock-price': {
     key: 'stock-price',
@@ -141,13 +132,11 @@ export function metricDefinition(key: string | undefined): MetricDefinition | un
 export const METRIC_PERIODS = ['5', '10', 'all'] as const;
 export type MetricPeriod = (typeof METRIC_PERIODS)[number];
 
-/** Ranges that need a signed-in user (SPEC §5, §6). */
 export const SIGNED_IN_PERIODS: readonly MetricPeriod[] = ['10', 'all'];
 
 /** SPEC §5 texts of the locked ranges. */
 export const RANGE_LOCKED_TOOLTIP = 'Login to access this range';
 export const RANGE_LOCKED_HINT = 'Login to unlock 10 Years and All Available ranges.';
 
-/** Which filing periods a filing-metric series holds. */
 export const FREQUENCIES = ['quarterly', 'annual'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];

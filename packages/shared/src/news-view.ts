@@ -1,7 +1,4 @@
-/*
- * The news constants and helpers without Zod, for the browser (the page must not ship Zod).
- * The schemas in news.ts build their enums from these lists, so each list is defined once.
- */
+// Zod-free for the browser; news.ts builds its enums from these lists.
 
 /** SPEC §2 News: the category chips after 'All', in the order the page shows them. */
 export const NEWS_CATEGORIES = ['Earnings', 'Policy', 'Industry', 'Markets', 'Crypto', 'Energy'] as const;
@@ -24,10 +21,7 @@ export function parseNewsCategory(value: string | null | undefined): NewsCategor
   return NEWS_CATEGORIES.find((c) => c.toLowerCase() === wanted) ?? null;
 }
 
-/**
- * SPEC §2 News: the search matches title or summary, case-insensitive, and combines with the
- * category. Blank search text matches everything.
- */
+/** SPEC §2 News: title or summary contains the text (any case), within the category; blank matches all. */
 export function matchesNews(
   item: { title: string; summary: string; category: NewsCategory },
   q: string,

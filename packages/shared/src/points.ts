@@ -1,16 +1,7 @@
 import { formatNumber } from './format.ts';
 
-/**
- * Simulator points, exact to the cent (decision 012).
- *
- * Points are held as integer cents (`Cents`) everywhere the server adds or subtracts them, and
- * prices as integer millionths of a dollar (`PriceMicros`), so no sum ever drifts. One rule
- * turns a position into points: shares = lpoints / purchase_price is never rounded (kept as the
- * ratio), and the value at a price, lpoints × price / purchase_price, is rounded half-even to
- * the cent exactly once, in BigInt. The gain is that value minus lpoints.
- *
- * On the wire points are JSON numbers with at most two decimals (`toPoints`), as SPEC §3 shows.
- */
+// Points are integer cents and prices integer micro-dollars, so no sum drifts (decision 012). A position's value,
+// lpoints × price / purchase_price, is rounded half-even to the cent once, in BigInt; shares are never rounded.
 
 declare const centsBrand: unique symbol;
 declare const priceBrand: unique symbol;
@@ -33,11 +24,7 @@ export function cents(value: number): Cents {
   return value as Cents;
 }
 
-/**
- * A points amount from a request: a finite, non-negative number with at most two decimals,
- * no more than `MAX_POINTS`; null otherwise. Decides on the number's shortest decimal text,
- * so 10.1 is accepted and 0.1 + 0.2 (0.30000000000000004) or 1e-7 are not.
- */
+/** Request points: ≤ 2 decimals in the shortest decimal text (so 0.1 + 0.2 fails), ≤ `MAX_POINTS`; else null. */
 export function parsePoints(value: number | string): Cents | null {
   const text = typeof value === 'number' ? String(value) : value.trim();
   const match = POINTS_TEXT.exec(text);
@@ -62,10 +49,7 @@ export function formatPoints(amount: Cents): string {
   return `${sign}${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/**
- * A stored close as millionths of a dollar. Closes are decimal prints (≤ 6 decimals) held as
- * doubles; rounding to the nearest millionth recovers the printed value exactly.
- */
+/** A close in millionths of a dollar; closes print ≤ 6 decimals, so rounding recovers them exactly. */
 export function priceMicros(price: number): PriceMicros {
   if (!Number.isFinite(price) || price <= 0) throw new RangeError(`Not a price: ${price}`);
   const micros = Math.round(price * 1_000_000);
@@ -88,10 +72,7 @@ export function divideHalfEven(n: bigint, d: bigint): bigint {
   return q;
 }
 
-/**
- * What `lpoints` invested at `purchase` are worth at `price`: lpoints × price / purchase,
- * rounded half-even to the cent once.
- */
+/** lpoints × price / purchase, rounded half-even to the cent once. */
 export function valueAt(lpoints: Cents, purchase: PriceMicros, price: PriceMicros): Cents {
   return cents(Number(divideHalfEven(BigInt(lpoints) * BigInt(price), BigInt(purchase))));
 }
@@ -106,10 +87,7 @@ export function sharesOf(lpoints: Cents, purchase: PriceMicros): number {
   return lpoints / 100 / (purchase / 1_000_000);
 }
 
-/**
- * A trigger percentage from a request (e.g. 5 or 2.5) as hundredths of a percent (basis points);
- * null when it has more than two decimals or is out of 0–100,000 %.
- */
+/** A trigger percentage as basis points; null beyond two decimals or outside 0–100,000 %. */
 export function percentToBasisPoints(percent: number): number | null {
   if (!Number.isFinite(percent)) return null;
   const text = String(Math.abs(percent));

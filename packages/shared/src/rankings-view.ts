@@ -2,10 +2,7 @@ import { MARKET_CAP_FILTERS, type MarketCapFilter, YEARLY_CHANGE_FILTERS, type Y
 import { isOneOf } from './one-of.ts';
 import { isSectorCode } from './sectors.ts';
 
-/*
- * The rankings' constants and helpers without Zod, for the browser (see screener-view.ts);
- * the schemas in rankings.ts build their enums from these lists.
- */
+// Without Zod, for the browser bundle; the schemas in rankings.ts build their enums from these lists.
 
 /** The three rankings of SPEC §2/§7, in the order the menu shows them. */
 export const RANKING_TYPES = ['market-cap', 'annual-returns', 'dollar-volume'] as const;
@@ -39,10 +36,7 @@ export function clampToOpenYears(year: number): number {
   return Math.min(OPEN_YEARS.to, Math.max(OPEN_YEARS.from, year));
 }
 
-/**
- * SPEC §5: a `year` that is not a whole number means 2024. Returns null for a number outside
- * 1999 to last year, which the API refuses and the page clamps.
- */
+/** SPEC §5: a non-number `year` means 2024; null outside 1999..last year (the API refuses, the page clamps). */
 export function parseRankingYear(raw: string | null | undefined, now: Date = new Date()): number | null {
   const text = (raw ?? '').trim();
   if (!/^[+-]?\d+$/.test(text)) return DEFAULT_RANKING_YEAR;
@@ -58,29 +52,20 @@ export function parseRankingPage(raw: string | null | undefined): number {
   return page >= 1 ? Math.min(page, RANKINGS_PAGE_MAX) : 1;
 }
 
-/**
- * One row of a year's ranking (SPEC §3 "Ranking row"). Units: `ann_mkcap` and `ann_dr_volume`
- * in $M, `ann_return` a fraction (0.12 = +12%).
- */
+/** SPEC §3 "Ranking row": `ann_mkcap` and `ann_dr_volume` in $M, `ann_return` a fraction (0.12 = +12%). */
 export interface RankingRow {
   comp_name: string;
-  /** Sector code 1–11, null when unknown. */
   sector: number | null;
-  /** Year-end market cap, $M: the year's last close × the share count in force that day. */
   ann_mkcap: number | null;
   /** From the previous year's last close (or, with `first_year`, the year's first close) to the year's last close. */
   ann_return: number | null;
-  /** Estimated dollar volume, $M: the year's sum of close × volume. */
   ann_dr_volume: number;
   slug: string;
   ticker: string;
-  /** Position in the whole filtered ordering, so it continues across pages. */
   rank: number;
-  /** The return runs from the year's first close: the company did not trade in the year before. */
   first_year: boolean;
   /** Rank today under the same type (the current year so far, every company); null when no longer trading. */
   now_rank: number | null;
-  /** The last calendar year the company traded (for "delisted (year)"). */
   last_year: number;
 }
 
@@ -89,7 +74,6 @@ export interface RankingCount {
   count: number;
   /** The year the rows are from: the asked year, or the nearest open one for an anonymous visitor. */
   year: number;
-  /** The year the "Now" column ranks by (the year of the latest data). */
   nowYear: number | null;
 }
 
@@ -108,7 +92,6 @@ export interface RankingFilters {
   name: string;
   mkCap: MarketCapFilter;
   yChange: YearlyChangeFilter;
-  /** Sector code 1–11, or null for every sector. */
   sect: number | null;
 }
 

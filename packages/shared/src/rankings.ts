@@ -12,10 +12,7 @@ import { SECTOR_CODES } from './sectors.ts';
 
 export * from './rankings-view.ts';
 
-/**
- * SPEC §5: a year that is not a number means 2024; a number outside 1999 to last year is refused
- * (400 naming `year`).
- */
+/** SPEC §5: a non-number year means 2024; outside 1999..last year is a 400 naming `year`. */
 const YearSchema = z
   .string()
   .optional()
@@ -32,7 +29,6 @@ const YearSchema = z
   })
   .describe(`Year from ${FIRST_RANKING_YEAR} to last year; not a number means ${DEFAULT_RANKING_YEAR}`);
 
-/** SPEC §5: a page that is not a whole number of at least 1 means page 1. */
 const PageSchema = z
   .string()
   .optional()

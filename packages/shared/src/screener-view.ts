@@ -1,10 +1,6 @@
 import { formatSigned } from './format.ts';
 
-/*
- * The screener's constants and helpers without Zod, for the browser: importing the schemas
- * module would ship Zod (~25 kB gzip) to a page that only needs a few lists. The schemas in
- * screener.ts build their enums from these lists, so each list is defined once.
- */
+// Zod-free for the browser (the schemas would ship ~25 kB gzip of Zod); screener.ts builds on these lists.
 
 /** SPEC §9: the screener shows ten companies a page, five page buttons at a time. */
 export const SCREENER_PAGE_SIZE = 10;
@@ -20,10 +16,7 @@ export type EodSortBy = (typeof EOD_SORT_COLUMNS)[number];
 export const SORT_DIRS = ['asc', 'desc'] as const;
 export type SortDir = (typeof SORT_DIRS)[number];
 
-/**
- * Splits a SPEC §7 list response (`EodResponse` of screener.ts) into its rows and its total
- * count. Generic over the row so this Zod-free module needs nothing from the schemas module.
- */
+/** Splits a SPEC §7 list response into rows and total count; generic, so it needs nothing from the schemas. */
 export function splitEodResponse<Row extends object>(
   body: ReadonlyArray<Row | { count: number }>,
 ): {
@@ -36,10 +29,7 @@ export function splitEodResponse<Row extends object>(
   return { rows, count };
 }
 
-/**
- * SPEC §2 colour rule: a daily change is "up" (green) when the net change is zero or more.
- * Unknown change (no previous close) counts as up, so it is never shown as a loss.
- */
+/** SPEC §2 colour rule: up (green) when the net change is ≥ 0 or unknown, so no change shows as a loss. */
 export function isUpDay(netChange: number | null): boolean {
   return netChange === null || netChange >= 0;
 }

@@ -3,8 +3,7 @@ import { MARKET_CAP_FILTERS } from './buckets.ts';
 import { EOD_SORT_COLUMNS, SEARCH_MAX_LENGTH, SORT_DIRS } from './screener-view.ts';
 import { SECTOR_CODES } from './sectors.ts';
 
-// The constants and helpers live in the Zod-free screener-view.ts (the browser imports that);
-// re-exported here so server code finds the whole contract in one module.
+// Re-exported from the Zod-free screener-view.ts so server code finds the whole contract here.
 export {
   EOD_SORT_COLUMNS,
   type EodSortBy,
@@ -18,10 +17,8 @@ export {
   splitEodResponse,
 } from './screener-view.ts';
 
-/** The `mkCap` filter of the API: a bucket or 'any' (SPEC §7). */
 export const MarketCapFilterSchema = z.enum(MARKET_CAP_FILTERS);
 
-/** Columns the screener sorts by (SPEC §7 `sortBy`). */
 export const EodSortBySchema = z.enum(EOD_SORT_COLUMNS);
 export const SortDirSchema = z.enum(SORT_DIRS);
 
@@ -49,15 +46,10 @@ export const EodQuerySchema = EodFiltersSchema.extend({
 });
 export type EodQuery = z.infer<typeof EodQuerySchema>;
 
-/**
- * One row of the end-of-day list, SPEC §3 "Stock list item", for the last trading day.
- * Units: `mkcap` in $M; `price` and `net_changes` in USD; `pct_changes` in percent
- * (1.25 = +1.25%); `price_volume` in shares traded that day.
- */
+/** SPEC §3 "Stock list item": `mkcap` $M, `price` USD, `pct_changes` percent (1.25 = +1.25%), volume in shares. */
 export const StockListItemSchema = z.object({
   comp_name: z.string(),
   ticker: z.string(),
-  /** Sector code 1–11 (SPEC §3); the page shows its screener name. Null when unknown. */
   sector: z.number().int().nullable(),
   industry: z.string().nullable(),
   mkcap: z.number().brand<'UsdMillions'>().nullable(),
@@ -65,17 +57,14 @@ export const StockListItemSchema = z.object({
   ipo_year: z.number().int().nullable(),
   price: z.number(),
   price_volume: z.number(),
-  /** Close minus the previous close, USD; null on a company's first trading day. */
   net_changes: z.number().nullable(),
   pct_changes: z.number().brand<'Percent'>().nullable(),
-  /** The daily change as shown, e.g. '+2.50 (+1.25%)' (see `formatDailyChange`); null without a previous close. */
   change: z.string().nullable(),
   /** Beyond SPEC §3: the company's URL name, for links to /companies/info/{slug}. */
   slug: z.string(),
 });
 export type StockListItem = z.infer<typeof StockListItemSchema>;
 
-/** The element after the rows that carries the total number of matching companies (SPEC §7). */
 export const EodCountSchema = z.object({ count: z.number().int().min(0) });
 export type EodCount = z.infer<typeof EodCountSchema>;
 

@@ -1,7 +1,4 @@
-/**
- * Sector codes of SPEC §3. The code is what the API and the database carry;
- * the screener shows a few sectors under older names (SPEC §3), so both names live here.
- */
+/** SPEC §3 sector codes; the screener shows a few under older names, so both live here. */
 export const SECTORS = [
   { code: 1, name: 'Energy', screenerName: 'Energy' },
   { code: 2, name: 'Materials', screenerName: 'Basic Materials' },
@@ -18,7 +15,6 @@ export const SECTORS = [
 
 export type SectorCode = (typeof SECTORS)[number]['code'];
 
-/** Every valid sector code, 1 to 11. */
 export const SECTOR_CODES: readonly SectorCode[] = SECTORS.map((s) => s.code);
 
 /** Whether a number is one of the eleven sector codes. */

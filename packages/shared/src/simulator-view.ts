@@ -1,15 +1,11 @@
 import { percentToBasisPoints } from './points.ts';
 
-/*
- * The simulator's constants and rules without Zod, for pages (the contract's schemas in
- * simulator.ts build on them, so each rule is written once).
- */
+// Zod-free for pages; simulator.ts builds its schemas on these, so each rule is written once.
 
 /** What sold a completed pick: the member, or which trigger (SPEC §3 Trigger ids). */
 export const SOLD_BY = ['manual', 'target', 'stop', 'date'] as const;
 export type SoldBy = (typeof SOLD_BY)[number];
 
-/** Words the history uses for `sold_by`. */
 export const SOLD_BY_LABELS: Record<SoldBy, string> = {
   manual: 'Sold by you',
   target: 'Profit target',
@@ -17,11 +13,7 @@ export const SOLD_BY_LABELS: Record<SoldBy, string> = {
   date: 'Sell date',
 };
 
-/**
- * Triggers that can fire (decision 012): a stop loss from 0.1% to 99.9% below the buy price (a
- * 100% stop needs a price of zero), a profit target from 0.1% to 1,000% above it (a tenfold rise
- * in the life of a pick; beyond it a target is a typo, not a plan). 0 means none.
- */
+/** Stops 0.1–99.9% (100% needs a zero price), targets 0.1–1,000% (beyond is a typo); 0 = none (decision 012). */
 export const TRIGGER_LIMITS = { stopMin: 0.1, stopMax: 99.9, targetMin: 0.1, targetMax: 1_000 } as const;
 
 export const TRIGGER_MESSAGES = {
@@ -42,19 +34,12 @@ export function isStopPercent(percent: number): boolean {
   return size === 0 || (size >= TRIGGER_LIMITS.stopMin && size <= TRIGGER_LIMITS.stopMax);
 }
 
-/**
- * The first day a date trigger may name: the day after the last close (`dataDate`). Any later
- * date sells at the close of the first trading day on or after it; an earlier one would sell at
- * once at a close from before the trigger existed.
- */
+/** The day after the last close: an earlier date would sell at a close from before the trigger existed. */
 export function firstTriggerDate(dataDate: string): string {
   return new Date(Date.parse(`${dataDate}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
-/**
- * Splits the pick list into picks and the points record (SPEC §3: one record with
- * `contest_points`). Generic over the items so this module needs nothing from the schemas.
- */
+/** Splits the pick list into picks and the points record (SPEC §3); generic, so it needs no schema. */
 export function splitPicksList<Item extends object>(
   list: readonly Item[],
 ): { picks: Exclude<Item, { contest_points: number }>[]; points: Extract<Item, { contest_points: number }> | null } {

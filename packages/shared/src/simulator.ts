@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { parsePoints } from './points.ts';
 import { isStopPercent, isTargetPercent, SOLD_BY, TRIGGER_MESSAGES } from './simulator-view.ts';
 
-/**
- * The HTTP contract of the market simulator (SPEC §3 Pick, Past pick; §7 contest/*).
- * Wire names are the spec's; points are JSON numbers with at most two decimals.
- */
+// The market simulator's contract (SPEC §3 Pick, Past pick; §7 contest/*); points are JSON numbers, ≤ 2 decimals.
 
 export const SIMULATOR_MESSAGES = {
   lpoints: 'lpoints must be a positive amount of points with at most 2 decimals',
@@ -66,7 +63,6 @@ export const UpdatePickRequestSchema = z
   );
 export type UpdatePickRequest = z.input<typeof UpdatePickRequestSchema>;
 
-/** What a pick and a past pick both say: the buy and its auto-sell triggers (SPEC §3). */
 const BoughtSchema = z.object({
   pickid: z.number().int(),
   ticker: z.string(),
@@ -79,12 +75,7 @@ const BoughtSchema = z.object({
   asell_date: z.string().nullable(),
 });
 
-/**
- * SPEC §3 Pick, with the day of `cur_price` and what the position is worth at it, computed by
- * the server's exact points rule (decision 012): `cur_value` = lpoints × cur_price /
- * purchase_price to the cent, `cur_gain` = cur_value − lpoints, what a sale would credit.
- * `asell_below` is the stop's size (5 = −5%).
- */
+/** SPEC §3 Pick plus the position's worth at `cur_price` (decision 012); `asell_below` is the stop's size (5 = −5%). */
 export const PickSchema = BoughtSchema.extend({
   cur_price: z.number(),
   cur_date: z.string(),
@@ -102,11 +93,7 @@ export const PastPickSchema = BoughtSchema.extend({
 });
 export type PastPick = z.infer<typeof PastPickSchema>;
 
-/**
- * The record of the pick list that carries the balance (SPEC §3), the portfolio's totals (SPEC §3
- * Portfolio: `total_points` = contest_points + every cur_value, `total_gain` = every cur_gain), and
- * what triggers sold since the last visit.
- */
+/** SPEC §3 points record with the Portfolio totals, plus what triggers sold since the last visit. */
 export const PointsRecordSchema = z.object({
   contest_points: z.number(),
   starting_points: z.number(),
@@ -125,10 +112,7 @@ export const PastPicksResponseSchema = z.array(PastPickSchema);
 export const AddPickResponseSchema = z.object({ pick: PickSchema, contest_points: z.number() });
 export type AddPickResponse = z.infer<typeof AddPickResponseSchema>;
 
-/**
- * The pick after the update: open with its new triggers, or completed. Selling a pick that is
- * already completed (a trigger got there first) is answered the same, with `already_completed`.
- */
+/** Selling an already completed pick (a trigger got there first) answers the same, with `already_completed`. */
 export const UpdatePickResponseSchema = z.object({
   pick: PickSchema.nullable(),
   past_pick: PastPickSchema.nullable(),

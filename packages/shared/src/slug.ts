@@ -1,8 +1,4 @@
-/**
- * Company slugs, SPEC §2: the name lower-cased, '&' becomes 'and', every other run of
- * non-alphanumeric characters becomes one hyphen. Leading and trailing hyphens are trimmed
- * (the rankings view trims them, SPEC §2, and one rule serves every page).
- */
+/** SPEC §2 slug: lower case, '&' → 'and', other non-alphanumeric runs → one hyphen, ends trimmed. */
 export function slugify(name: string): string {
   return name
     .toLowerCase()
@@ -11,11 +7,7 @@ export function slugify(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/**
- * The display name recovered from a slug, SPEC §2: hyphens become spaces, the word 'and'
- * becomes '&', each word is capitalised. Lossy by design (dots, commas and case are gone);
- * pages use it only until the company's real name has loaded.
- */
+/** SPEC §2: a display name from a slug (lossy), used only until the company's real name has loaded. */
 export function nameFromSlug(slug: string): string {
   return slug
     .split('-')

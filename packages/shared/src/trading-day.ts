@@ -1,8 +1,4 @@
-/**
- * The screener's "last trading day" sentence, SPEC §2: the previous weekday of `today`
- * (Monday and Sunday show Friday, Saturday shows Friday, otherwise yesterday).
- * Dates are `YYYY-MM-DD` strings in UTC.
- */
+/** SPEC §2 "last trading day": the weekday before `today` (UTC `YYYY-MM-DD`), so weekends and Monday give Friday. */
 export function previousWeekday(today: string): string {
   const date = new Date(`${today}T00:00:00Z`);
   do {

@@ -1,16 +1,9 @@
-/*
- * The units the product computes in (STYLE.md "Units are explicit"), as branded numbers: a plain
- * number does not pass where `UsdMillions` is expected, so dollars and millions, or a fraction and
- * a percent, cannot be mixed by accident. Every conversion between them is here; formatting for
- * people is in format.ts. Zod-free, so pages can use it without shipping Zod.
- */
+// Branded units (STYLE.md "Units are explicit"): a plain number does not pass for `UsdMillions`, so units cannot
+// mix by accident. Every conversion is here, formatting in format.ts; Zod-free, so pages can use it.
 
 import type { $brand } from 'zod';
 
-/**
- * A number tagged with its unit; erased at run time. Zod's brand shape (a type-only import), so a
- * contract field declared `z.number().brand<'UsdMillions'>()` has exactly this type.
- */
+// Zod's brand shape, so a `z.number().brand<'UsdMillions'>()` field has exactly this type.
 type Branded<Unit extends string> = number & $brand<Unit>;
 
 /** US dollars in millions: market cap, revenue and the other statement values (SPEC §3 `mkcap`). */
@@ -24,9 +17,7 @@ const MILLION = 1_000_000;
 
 /** Tags a number already in $M (a stored column, an API field). */
 export const asUsdMillions = (value: number) => value as UsdMillions;
-/** Tags a number already a fraction. */
 export const asFraction = (value: number) => value as Fraction;
-/** Tags a number already in percent. */
 export const asPercent = (value: number) => value as Percent;
 
 /** Whole dollars → $M. */

@@ -41,10 +41,7 @@ const ProfileFieldsSchema = z.object({
   country: z.string().refine((v) => v === '' || isCountryName(v), PROFILE_MESSAGES.country),
 });
 
-/**
- * SPEC §5: only the changed fields are sent; each still follows its rule. A new e-mail address
- * needs the current password too (a stolen token alone cannot take the account over).
- */
+/** SPEC §5: changed fields only; a new e-mail also needs the current password, so a stolen token cannot take over. */
 export const ProfileUpdateSchema = ProfileFieldsSchema.partial()
   .extend({ currentPassword: z.string().max(PASSWORD_MAX).optional() })
   .refine((v) => v.email === undefined || (v.currentPassword ?? '') !== '', {
@@ -62,10 +59,7 @@ export const RevertEmailRequestSchema = z.object({
 });
 export type RevertEmailRequest = z.infer<typeof RevertEmailRequestSchema>;
 
-/**
- * Privacy settings: whether the member appears on the public members' leaderboard (off until
- * they opt in) and the name shown there instead of the username ('' for none).
- */
+/** Leaderboard privacy: off until the member opts in; `displayName` '' for none. */
 export const PrivacySchema = z.object({ showOnLeaderboard: z.boolean(), displayName: z.string() });
 export type Privacy = z.infer<typeof PrivacySchema>;
 
@@ -79,7 +73,6 @@ const DisplayNameSchema = z
     PROFILE_MESSAGES.displayName,
   );
 
-/** Only the settings sent change. */
 export const PrivacyUpdateSchema = z
   .object({ showOnLeaderboard: z.boolean(), displayName: DisplayNameSchema })
   .partial();
@@ -93,10 +86,7 @@ export const DeleteAccountRequestSchema = z.object({
 });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
 
-/**
- * A member's own data: the profile and whatever other features keep about them (simulator picks
- * and history), each under its own key.
- */
+/** A member's own data: the profile, plus each other feature's data under its own key. */
 export const AccountExportSchema = z.object({ exportedAt: z.string(), profile: ProfileSchema }).catchall(z.unknown());
 export type AccountExport = z.infer<typeof AccountExportSchema>;
 
