@@ -4,10 +4,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/**
- * Flags for Debian's Chromium: headless in a container, and off the network (without the
- * networking ones it keeps trying to reach the internet).
- */
+// Debian's Chromium in a container: without the networking flags it keeps trying to reach the internet.
 export const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -18,7 +15,6 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ] as const;
 
-/** Debian's Chromium, headless, with those flags; Playwright gives every launch a fresh profile. */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -55,7 +51,6 @@ export async function gotoHydrated(page: Page, url: string) {
   return response;
 }
 
-/** Serious and critical accessibility violations, as axe reports them. */
 export async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -63,5 +58,4 @@ export async function seriousAxeViolations(page: Page) {
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** `test-results/` at the repository root, where screenshots go. */
 export const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results');

@@ -11,7 +11,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** A port nothing listens on right now, from the system. */
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
@@ -24,10 +23,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * The real site (`npm start` minus the build) on a free port with a fresh DATA_DIR.
- * Needs the web build (`npm run build`), which `npm test` makes first.
- */
+/** The real site on a free port with a fresh DATA_DIR; needs the web build (`npm run build`). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));

@@ -7,16 +7,11 @@ import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser, SCREENSHOT_DIR } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
-/** The database a journey's `seed` fills (the journeys themselves never import the db package). */
 export type { Db };
 
 export interface SiteOptions {
-  /**
-   * Fills the server's SQLite database before it starts. Without it the server starts on an
-   * empty DATA_DIR and builds a small demo universe, as a fresh install does.
-   */
+  /** Fills the database before start; without it the server builds a small demo universe like a fresh install. */
   seed?: (db: Db) => Promise<void>;
-  /** Extra environment for the server process. */
   env?: Record<string, string>;
 }
 
@@ -25,10 +20,7 @@ export interface Site {
   readonly browser: Browser;
 }
 
-/**
- * One real server and one browser for the spec file that calls it (at the top of its
- * `describe`), started before its tests and stopped after them.
- */
+/** One real server and browser per spec file (call it at the top of its `describe`). */
 export function useSite(options: SiteOptions = {}): Site {
   const site = {} as { server: RunningServer; browser: Browser };
   let dataDir: string | undefined;
