@@ -1,9 +1,6 @@
 import { DOMAIN_ERROR_CODES, type DomainErrorCode, ERROR_CODES, type ErrorCode } from '@app/shared/api-error';
 
-/**
- * The coded error services throw. Only the error handler turns it into HTTP,
- * so modules never talk status codes beyond choosing one of these.
- */
+/** The coded error services throw; only the error handler turns it into HTTP. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
@@ -21,7 +18,6 @@ export const forbidden = (message: string) => new AppError(403, ERROR_CODES.forb
 export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 
-/** The HTTP status of each domain code: the one place a domain refusal meets the transport. */
 const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   INSUFFICIENT_POINTS: 422,
   PICK_NOT_FOUND: 404,
@@ -42,7 +38,6 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   GOOGLE_TOKEN_INVALID: 401,
 };
 
-/** A coded domain refusal, e.g. `throw domainError('PICK_CLOSED', 'This pick was already sold')`. */
 export const domainError = (code: DomainErrorCode, message: string) => new AppError(DOMAIN_STATUS[code], code, message);
 
 const D = DOMAIN_ERROR_CODES;
@@ -69,5 +64,4 @@ export const googleNotConfigured = () =>
   domainError(D.googleNotConfigured, 'Google sign-in is not configured on this site');
 export const googleTokenInvalid = () => domainError(D.googleTokenInvalid, 'Google login failed. Please try again.');
 
-/** The site cannot serve right now (its database is not answering). */
 export const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailable, message);

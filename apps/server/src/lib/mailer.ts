@@ -9,10 +9,8 @@ export interface MailMessage {
   text: string;
 }
 
-/** Outgoing mail: SMTP in production, `.eml` files in the outbox folder otherwise. */
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
-  /** Answers where the message went: the SMTP message id, or the outbox file path. */
   send(message: MailMessage): Promise<string>;
   close(): void;
 }

@@ -1,9 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/**
- * argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): 0.16-0.22 s per hash or check
- * on the shared 2-core machine under load, and no native build step.
- */
+// argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane): about 0.2 s per hash here, and no native build step.
 const OPTIONS = {
   algorithm: 2 /* Algorithm.Argon2id (a const enum, unusable under verbatimModuleSyntax) */,
   memoryCost: 19_456,
@@ -18,7 +15,6 @@ export function hashPassword(password: string): Promise<string> {
 // Checked when no account matches, so a wrong address takes as long as a wrong password.
 let dummyHash: Promise<string> | null = null;
 
-/** Whether the password matches the stored hash; with no hash it still spends the same time. */
 export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('no account has this password');

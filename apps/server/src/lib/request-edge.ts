@@ -1,5 +1,3 @@
-// Checks on what a client sends before any route runs (plugins/error-handler.ts, plugins/web.ts).
-
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9._-]{0,252})|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
 
 /** A Host header naming a host name, IPv4 or [IPv6] address, with an optional port up to 65535. */
@@ -12,7 +10,6 @@ export function isValidHost(host: string): boolean {
 // Percent-encoded C0 controls and DEL (literal ones never pass Node's parser).
 const CONTROL = /%(?:[01][0-9A-Fa-f]|7[Ff])/;
 
-/** Whether the URL's path (query aside) carries a control character such as NUL. */
 export function hasControlCharacters(url: string): boolean {
   const q = url.indexOf('?');
   return CONTROL.test(q === -1 ? url : url.slice(0, q));

@@ -1,15 +1,5 @@
-/**
- * An in-memory structure built once per version of the data and shared by every request: the
- * screener's listing, the company directory, the rankings. The version is the data date (or a
- * string that sorts after it when the data moves on), so "newer" is a plain string comparison.
- *
- * - Concurrent callers for the same version share one build.
- * - A build of an older version never replaces a newer snapshot (a slow load started just
- *   before an update finishes last); callers asking for an older version get the newer one.
- * - A failed build is not remembered: the next caller builds again.
- *
- * Snapshots are kept per owner object (a database handle: tests open many), weakly.
- */
+// Built once per data version and shared: concurrent callers share a build, an older build never replaces a newer
+// snapshot (a slow load finishing after an update), failures are not kept. Held weakly per owner (tests open many).
 export class SnapshotCache<Owner extends object, T> {
   readonly #current = new WeakMap<Owner, { version: string; value: T }>();
   readonly #building = new WeakMap<Owner, Map<string, Promise<T>>>();
@@ -28,7 +18,6 @@ export class SnapshotCache<Owner extends object, T> {
     return this.#start(owner, version);
   }
 
-  /** What is held now, without building anything. */
   peek(owner: Owner): { version: string; value: T } | undefined {
     return this.#current.get(owner);
   }

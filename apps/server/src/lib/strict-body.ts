@@ -2,11 +2,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-/**
- * Zod objects drop keys they do not know, so a misspelt field (`emial`) would be ignored with a
- * 200. Every route's body is checked strictly instead: an unknown field is a 400 naming it. A
- * schema that chose its own policy (`.loose()`, `.catchall()`, already `.strict()`) keeps it.
- */
+// Zod drops unknown keys, so a misspelt field would pass with a 200: bodies are strict unless a schema chose otherwise.
 export function strictObjects(schema: z.ZodType): z.ZodType {
   if (schema instanceof z.ZodObject) {
     return schema._zod.def.catchall === undefined ? schema.strict() : schema;
@@ -19,6 +15,5 @@ export function strictObjects(schema: z.ZodType): z.ZodType {
   return schema;
 }
 
-/** The Zod validator of fastify-type-provider-zod, with request bodies checked strictly. */
 export const strictBodyValidatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) =>
   validatorCompiler(route.httpPart === 'body' ? { ...route, schema: strictObjects(route.schema) } : route);

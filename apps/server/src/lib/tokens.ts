@@ -1,43 +1,31 @@
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** What a verified bearer token says about its holder. */
 export interface TokenUser {
   id: string;
   email: string;
-  /** The account's token version when the token was signed (a password change raises it). */
   version: number;
-  /** Signed with Remember me (a 30-day token); a replacement token keeps the same lifetime. */
   remember?: boolean;
   /** The token's own id (`jti`), by which signing out ends this token alone; absent on older tokens. */
   tokenId?: string;
-  /** When the token expires, in seconds since the epoch (`exp`). */
   expiresAt?: number;
 }
 
 export interface TokenService {
-  /**
-   * A token for the user: a day long, 30 days with `{remember: true}`, or an explicit jose
-   * lifetime such as '-1s' (tests). A missing `version` means 0, a fresh account's.
-   */
+  /** A day-long token, 30 days with `remember`, or an explicit jose lifetime such as '-1s' (tests). */
   sign(
     user: Pick<TokenUser, 'id' | 'email'> & { version?: number },
     lifetime?: { remember?: boolean } | string,
   ): Promise<string>;
-  /** The token's user, or null when it is malformed, forged, expired or too old. */
   verify(token: string): Promise<TokenUser | null>;
 }
 
 const ISSUER = 'stockgurus';
-/** A browser-session sign-in lasts a day; Remember me, 30 days. */
 export const TOKEN_LIFETIME = { session: 24 * 3600, remember: 30 * 24 * 3600 } as const;
 /** No token is honoured past this age, whatever its `exp` says. */
 export const TOKEN_MAX_AGE = TOKEN_LIFETIME.remember;
 
-/**
- * HS256 tokens signed with JWT_SECRET. Sign-in issues them; the auth plugin and the
- * tests mint and check them through this one module. `exp` and `iat` are required.
- */
+/** HS256 tokens signed with JWT_SECRET; `exp` and `iat` are required. */
 export function createTokenService(secret: string, now: () => number = Date.now): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
