@@ -1,16 +1,11 @@
-/**
- * The NYSE trading calendar: weekends, the exchange's full-day holidays with their observance
- * rules, and the unscheduled closures since 1999. Dates are `YYYY-MM-DD` strings (UTC).
- */
+// NYSE calendar: weekends, full-day holidays as observed, and the unscheduled closures since 1999 (UTC dates).
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 for a `YYYY-MM-DD` date. */
 export function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
 }
 
-/** The `YYYY-MM-DD` date of a day number. */
 export function dateOfDay(day: number): string {
   return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
@@ -72,7 +67,6 @@ function easter(year: number): string {
 
 const holidayCache = new Map<number, Set<string>>();
 
-/** The exchange's full-day holidays of a year, as observed. */
 export function nyseHolidays(year: number): Set<string> {
   const cached = holidayCache.get(year);
   if (cached) return cached;
@@ -95,7 +89,6 @@ export function nyseHolidays(year: number): Set<string> {
   return set;
 }
 
-/** Whether the NYSE is open for a full or partial session on this date. */
 export function isTradingDay(date: string): boolean {
   const dow = new Date(dayNumber(date) * DAY_MS).getUTCDay();
   if (dow === 0 || dow === 6) return false;
@@ -103,14 +96,12 @@ export function isTradingDay(date: string): boolean {
   return !nyseHolidays(Number(date.slice(0, 4))).has(date);
 }
 
-/** The first trading day strictly after `date`. */
 export function nextTradingDay(date: string): string {
   let day = dayNumber(date) + 1;
   while (!isTradingDay(dateOfDay(day))) day++;
   return dateOfDay(day);
 }
 
-/** The last trading day strictly before `date`. */
 export function previousTradingDay(date: string): string {
   let day = dayNumber(date) - 1;
   while (!isTradingDay(dateOfDay(day))) day--;
@@ -122,7 +113,6 @@ export function lastTradingDayBefore(today: string): string {
   return previousTradingDay(today);
 }
 
-/** Every trading day from `from` to `to`, both included, ascending. */
 export function tradingDaysBetween(from: string, to: string): string[] {
   const days: string[] = [];
   const end = dayNumber(to);

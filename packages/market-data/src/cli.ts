@@ -10,7 +10,6 @@ interface CommandEntry {
   load: () => Promise<{ run(ctx: CommandContext): Promise<void> }>;
 }
 
-// One line per command; each lives in its own file under commands/.
 const COMMANDS: Record<string, CommandEntry> = {
   stats: {
     summary: 'print coverage: companies, date range, rows per table',

@@ -13,7 +13,6 @@ export const DEFAULT_DEMO_COMPANIES = 10_000;
 export const MAX_DEMO_COMPANIES = 31_790;
 export const DEFAULT_DEMO_SEED = 20_240_101;
 
-/** Daily price vendors the update can use for real data (PRICE_SOURCE). */
 export const PRICE_SOURCES = ['none', 'tiingo'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCES)[number];
 
@@ -29,16 +28,12 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
 
 const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional();
 
-/**
- * The market-data variables: the demo universe (DEMO_*), the daily price vendor (PRICE_*) and
- * SEC's servers (SEC_*). The server and the `npm run data` commands each add them to their own.
- */
+/** DEMO_*, PRICE_* and SEC_* variables; the server and `npm run data` each add them to their own. */
 export const MarketDataEnvSchema = z.object({
   DEMO_COMPANIES: wholeNumber(1, MAX_DEMO_COMPANIES, DEFAULT_DEMO_COMPANIES),
   DEMO_SEED: wholeNumber(0, 2 ** 31 - 1, DEFAULT_DEMO_SEED),
   PRICE_SOURCE: z.enum(PRICE_SOURCES, { error: `must be one of ${PRICE_SOURCES.join(', ')}` }).default('none'),
   PRICE_API_KEY: z.string().optional(),
-  /** Base URL of the price vendor (tests point it at a local server). */
   PRICE_API_URL: httpUrl(),
   SEC_USER_AGENT: z.string().optional(),
   SEC_DATA_URL: httpUrl(),
@@ -46,7 +41,6 @@ export const MarketDataEnvSchema = z.object({
   SEC_ARCHIVES_URL: httpUrl(),
 });
 
-/** The daily price vendor for real data, as configured. */
 export interface PriceSourceConfig {
   source: PriceSourceName;
   apiKey: string | null;
@@ -59,7 +53,6 @@ export interface MarketDataConfig {
   sec: { userAgent: string; dataUrl: string | null; filesUrl: string | null; archivesUrl: string | null };
 }
 
-/** The market-data part of the configuration, from already-parsed variables. */
 export function marketDataConfigFrom(e: z.output<typeof MarketDataEnvSchema>): MarketDataConfig {
   if (e.PRICE_SOURCE !== 'none' && !e.PRICE_API_KEY)
     throw new ConfigError(`Invalid configuration: PRICE_API_KEY is required when PRICE_SOURCE=${e.PRICE_SOURCE}`);
@@ -75,7 +68,6 @@ export function marketDataConfigFrom(e: z.output<typeof MarketDataEnvSchema>): M
   };
 }
 
-/** What the `npm run data` commands read: the database's variables and the market-data ones. */
 export const DataEnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape);
 export type DataConfig = DbEnvConfig & MarketDataConfig;
 

@@ -12,20 +12,13 @@ import {
   yearReturnBase,
 } from './derived.ts';
 
-/**
- * Brings `company_years` and `latest_quotes` up to date after trading days were appended,
- * from the stored rows plus the new closes only: the same arithmetic as `computeCompanyYears`
- * and `computeLatestQuote`, in the same order, so the result equals a full `refreshDerived()`
- * to the last bit (a test compares them) while reading a few rows per company instead of a
- * year of prices. `appended` maps a company id to its new price points, ascending, all after
- * the company's stored latest quote; share counts must already be written.
- */
+// Brings the derived tables forward from stored rows plus the new closes, with `computeCompanyYears`' arithmetic in
+// the same order, so it equals a full `refreshDerived()` to the bit (tested). Share counts must already be written.
 export async function appendDerived(db: Db, appended: ReadonlyMap<number, readonly PricePoint[]>): Promise<void> {
   const ids = [...appended.keys()].sort((a, b) => a - b);
   const firstDay = [...appended.values()].map((p) => (p[0] as PricePoint).date).sort()[0] as string;
   const firstYear = Number(firstDay.slice(0, 4));
-  // Pages read the newest quote date as "the data date": the new day's quotes replace the old
-  // ones in one transaction at the end, so no reader ever sees a day half-written.
+  // New quotes replace the old in one transaction at the end: no reader sees a day half-written.
   const lastQuote = new Map<number, LatestQuotesTable>();
   for (const batch of slices(ids, 500)) {
     const [quotes, years, counts] = await Promise.all([
@@ -40,8 +33,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
         .where('company_id', 'in', batch)
         .where('year', '>=', firstYear - 1)
         .execute(),
-      // The count in force on the first appended day, and every count dated after it: a
-      // catch-up of several days can cross a buyback or an issue.
+      // A catch-up of several days can cross a buyback or an issue.
       db
         .selectFrom('shares_outstanding as s')
         .select(['s.company_id', 's.date', 's.shares'])
@@ -109,7 +101,6 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     }
 
     await db.transaction().execute(async (trx) => {
-      // Every row from the first appended year on is rewritten, changed or not.
       await trx.deleteFrom('company_years').where('company_id', 'in', batch).where('year', '>=', firstYear).execute();
       await insertInChunks(keptYears, (part) => trx.insertInto('company_years').values(part).execute());
     });
@@ -117,7 +108,6 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
   await replaceLatestQuotes(db, [...lastQuote.values()]);
 }
 
-/** The return base of a stored year: last year's close, else the year's first close. */
 async function storedYearBase(db: Db, id: number, year: number, rows: Map<number, CompanyYearsTable>): Promise<number> {
   const prior = rows.get(year - 1);
   if (prior) return yearReturnBase(prior, year, 0);

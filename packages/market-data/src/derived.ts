@@ -3,14 +3,12 @@ import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
 import { type UsdMillions, usdToMillions } from '@app/shared/units';
 import { insertInChunks, slices } from './chunks.ts';
 
-/** One trading day of a company, on the split-adjusted basis of decision 004. */
 export interface PricePoint {
   date: string;
   close: number;
   volume: number;
 }
 
-/** A share count in force from `date` (same split basis as prices). */
 export interface ShareCount {
   date: string;
   shares: number;
@@ -19,11 +17,7 @@ export interface ShareCount {
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
 
-/**
- * Shares in force on `date`: the newest count dated on or before it. Before the first
- * count we use the earliest one (filings start later than prices), rather than no market cap.
- * `counts` must be sorted by date ascending.
- */
+/** Shares in force on `date` (counts ascending); before the first count, the earliest (filings start after prices). */
 export function sharesOn(counts: readonly ShareCount[], date: string): number | null {
   if (counts.length === 0) return null;
   let lo = 0;
@@ -39,28 +33,19 @@ export function sharesOn(counts: readonly ShareCount[], date: string): number | 
   return (counts[found === -1 ? 0 : found] as ShareCount).shares;
 }
 
-/**
- * Market cap in $M: a close × the share count in force that day (decision 004: both on one
- * split basis). The one rule behind the market-cap chart, the screener and the rankings.
- */
+/** Market cap in $M, close × shares in force (decision 004): the one rule behind chart, screener and rankings. */
 export function marketCapMillions(close: number, shares: number): UsdMillions;
 export function marketCapMillions(close: number, shares: number | null): UsdMillions | null;
 export function marketCapMillions(close: number, shares: number | null): UsdMillions | null {
   return shares === null ? null : usdToMillions(close * shares);
 }
 
-/** The year's return base and the row so far, as `addTradingDay` carries them along. */
 export interface YearInProgress {
   row: CompanyYear;
-  /** The close the year's return runs from (see {@link yearReturnBase}). */
   base: number;
 }
 
-/**
- * The close a year's return runs from: the previous calendar year's last close when the
- * company traded in that year, else the year's first close (a first year of trading, or the
- * first year after a gap; rankings flag such rows).
- */
+/** Previous calendar year's last close if the company traded then, else the year's first close (rankings flag it). */
 export function yearReturnBase(
   previousYear: { year: number; close: number } | null | undefined,
   year: number,
@@ -69,12 +54,8 @@ export function yearReturnBase(
   return previousYear && previousYear.year === year - 1 ? previousYear.close : firstClose;
 }
 
-/**
- * Adds one trading day (the next one, dates ascending) to its calendar year's figures: the one
- * place of the yearly arithmetic, shared by the full computation and the daily append, so both
- * give the same doubles. `current` is the row of the same year so far (undefined on its first
- * day, when `base` gives the return base); `shares` is the count in force that day.
- */
+// The one place of the yearly arithmetic, shared by the full computation and the daily append so both give the
+// same doubles. `current` is undefined on the year's first day, when `base` gives the return base.
 export function addTradingDay(
   current: YearInProgress | undefined,
   day: PricePoint,
@@ -106,13 +87,7 @@ export function addTradingDay(
   return state;
 }
 
-/**
- * Per calendar year: year-end close, shares and market cap ($M), close-to-close return and
- * estimated dollar volume ($M = Σ close × volume). The return runs from the previous year's
- * last close, or from the year's first close (see {@link yearReturnBase}); `prior` is the
- * stored year before the first price, when computing from a year on. `prices` must be sorted
- * by date ascending.
- */
+/** Figures per calendar year; `prior` is the stored year before the first price. `prices` ascending by date. */
 export function computeCompanyYears(
   prices: readonly PricePoint[],
   counts: readonly ShareCount[],
@@ -161,7 +136,6 @@ export function computeLatestQuote(prices: readonly PricePoint[], counts: readon
 }
 
 export interface RefreshOptions {
-  /** Only these companies (default: all). */
   companyIds?: readonly number[];
   /** Recompute years from this one on (default: every year); earlier rows are kept. */
   fromYear?: number;
@@ -169,11 +143,7 @@ export interface RefreshOptions {
 
 const BATCH = 200;
 
-/**
- * Recomputes `company_years` and `latest_quotes` from the raw tables, company by company.
- * The reference implementation every loader calls after writing prices or share counts;
- * the same pure functions above serve generators that compute in memory.
- */
+/** Recomputes `company_years` and `latest_quotes` from the raw tables; every loader calls it after writing. */
 export async function refreshDerived(
   db: Db,
   options: RefreshOptions = {},
@@ -236,8 +206,7 @@ export async function refreshDerived(
       await insertInChunks(years, (part) => trx.insertInto('company_years').values(part).execute());
     });
     allQuotes.push(...quotes);
-    // A full refresh also drops the quote of a company left without prices; a refresh from a
-    // year on keeps the older quote when no newer prices exist.
+    // A full refresh drops the quote of a company left without prices; one from a year on keeps older quotes.
     if (fromYear === undefined) {
       const quoted = new Set(quotes.map((q) => q.company_id));
       unquoted.push(...batch.filter((id) => !quoted.has(id)));
@@ -248,10 +217,7 @@ export async function refreshDerived(
   return { companies: ids.length, years: yearRows };
 }
 
-/**
- * Replaces the latest quotes of the given companies (and deletes those of `dropped`) in one
- * transaction, so a reader sees either the old day or the new one for every company.
- */
+/** In one transaction, so a reader sees either the old day or the new one for every company. */
 export async function replaceLatestQuotes(
   db: Db,
   quotes: readonly LatestQuotesTable[],

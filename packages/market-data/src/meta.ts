@@ -1,15 +1,10 @@
 import type { Db } from '@app/db/client';
 
-/** Facts about the loaded data, kept in `app_meta`. */
 export const META_KEYS = {
   /** 'demo' while the generated universe is loaded, 'real' after a real-data import. */
   source: 'data_source',
-  /** Newest trading day with prices, `YYYY-MM-DD`. */
   dataDate: 'data_date',
-  /**
-   * Newest day a daily source has written raw rows for. Ahead of `data_date` only when an
-   * update stopped before its derived tables were brought forward; the next update finishes it.
-   */
+  /** Ahead of `data_date` only when an update stopped before its derived tables; the next update finishes it. */
   appendedThrough: 'appended_through',
   /** Seed of the demo universe, so a daily update appends the same history. */
   demoSeed: 'demo_seed',
@@ -23,7 +18,6 @@ export async function getMeta(db: Db, key: string): Promise<string | undefined> 
   return row?.value;
 }
 
-/** Insert or replace, on both engines. */
 export async function setMeta(db: Db, key: string, value: string): Promise<void> {
   await db
     .insertInto('app_meta')

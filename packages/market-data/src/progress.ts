@@ -1,4 +1,3 @@
-/** Where progress goes: a redrawn bar on a terminal, periodic plain lines otherwise (CI, logs). */
 export interface ProgressSink {
   isTTY: boolean;
   write(text: string): void;
@@ -19,10 +18,7 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
-/**
- * Progress of a long job (the demo build, an import, a download): a bar with an ETA on a
- * terminal, a line every few seconds otherwise, so neither floods a log nor goes silent.
- */
+/** A bar with ETA on a terminal, a line every few seconds otherwise: neither floods a log nor goes silent. */
 export class Progress {
   private total = 0;
   private count = 0;

@@ -1,9 +1,6 @@
 import type { Database } from '@app/db/schema';
 
-/**
- * Every table of market data, companies first and each table after the ones it refers to: what
- * `stats` counts and what an interrupted demo build clears (in reverse).
- */
+/** Referenced tables first: `stats` counts them, an interrupted demo build clears them in reverse. */
 export const MARKET_TABLES = [
   'companies',
   'daily_prices',

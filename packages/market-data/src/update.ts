@@ -26,30 +26,24 @@ export type UpdateResult =
       days: number;
       priceRows: number;
       seconds: number;
-      /** Of which: writing the raw rows, and refreshing the derived tables. */
       appendSeconds: number;
       refreshSeconds: number;
     };
 
 export interface UpdateOptions {
-  /** Today's date, `YYYY-MM-DD` (default: the UTC date now). The newest day written is the trading day before it. */
+  /** `YYYY-MM-DD` (default: UTC now); the newest day written is the trading day before it. */
   today?: string;
-  /** Stop at this trading day instead (tests, catching up in steps). */
   through?: string;
-  /** Picks the source for the loaded data; defaults to `defaultSources`. */
   sourceFor?: (source: DataSource, db: Db) => Promise<DailySource | null>;
-  /** The configured daily price vendor for real data (PRICE_*, parsed once at start-up); none by default. */
   prices?: PriceSourceConfig;
 }
 
-/** The sources this package ships: the demo generator, configured from the stored seed. */
 export async function defaultSources(
   source: DataSource,
   db: Db,
   prices: PriceSourceConfig | undefined,
 ): Promise<DailySource | null> {
   if (source === 'real') {
-    // Real data grows through the vendor the configuration names (PRICE_SOURCE).
     if (prices?.source !== 'tiingo' || !prices.apiKey) return null;
     const { tiingoDailySource } = await import('./sources/tiingo.ts');
     return tiingoDailySource({ apiKey: prices.apiKey, baseUrl: prices.apiUrl ?? undefined });
@@ -59,11 +53,7 @@ export async function defaultSources(
   return demoDailySource(db);
 }
 
-/**
- * The daily update: appends the trading days after the stored data date through the last
- * trading day before today, then refreshes the derived tables from the first new year on.
- * Running it again the same day changes nothing.
- */
+/** Appends trading days after the data date through the last one before today; idempotent the same day. */
 export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promise<UpdateResult> {
   return withUpdateLock(db, () => update(db, options));
 }
@@ -99,7 +89,6 @@ const LOCK_NAME = 'daily-update';
 /** Past this a lock held on another host counts as abandoned (an update takes minutes at most). */
 const LOCK_LEASE_MS = 2 * 3_600_000;
 
-/** Takes the `update_locks` row (SQLite); the holder's name, or null when a live process holds it. */
 async function acquireTableLock(db: Db): Promise<string | null> {
   const holder = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -143,11 +132,7 @@ function isDeadLocalHolder(holder: string): boolean {
   }
 }
 
-/**
- * An update that stopped after writing raw days but before the derived tables (a restart in
- * the middle of a catch-up) left prices past the data date: bring the derived tables forward
- * from those days and move the data date to them, so appending can go on from there.
- */
+// A restart between raw days and derived tables left prices past the data date: bring everything forward from them.
 async function finishInterruptedUpdate(db: Db, dataDate: string): Promise<string> {
   const appendedThrough = await getMeta(db, META_KEYS.appendedThrough);
   if (!appendedThrough || appendedThrough <= dataDate) return dataDate;

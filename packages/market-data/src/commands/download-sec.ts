@@ -5,12 +5,8 @@ import { downloadBulk } from '../sec/bulk.ts';
 import { downloadSec, SecClient } from '../sec/client.ts';
 import type { CommandContext } from './context.ts';
 
-/**
- * `download-sec [dir] [--limit N] [--cik N,...]`: SEC ticker list and companyfacts into `dir`
- * (default $DATA_DIR/sec), ready for `import-all dir`.
- * `download-sec --bulk [dir] [--refresh]`: SEC's nightly submissions.zip and companyfacts.zip
- * into `dir/bulk/`, imported straight from the zips into the database. Both need SEC_USER_AGENT.
- */
+// `download-sec [dir] [--limit N] [--cik N,...]`: ticker list and companyfacts for `import-all`; `--bulk [dir]
+// [--refresh]`: the nightly zips, imported straight into the database. Both need SEC_USER_AGENT.
 export async function run({ args, config, handle }: CommandContext) {
   const flag = (name: string) => {
     const i = args.indexOf(name);

@@ -9,7 +9,6 @@ export interface Coverage {
   firstDate: string | null;
   lastDate: string | null;
   listedCompanies: number;
-  /** Companies with at least one former name (SEC submissions `formerNames`). */
   companiesWithFormerNames: number;
   rows: Record<MarketTable, number>;
 }

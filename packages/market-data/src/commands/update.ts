@@ -9,11 +9,7 @@ function dateOption(args: string[], name: string): string | undefined {
   return value;
 }
 
-/**
- * `npm run data -- update [--through YYYY-MM-DD] [--today YYYY-MM-DD]`: append the trading days
- * since the data date. `--today` moves the clock (the demo universe can go on into the future),
- * so tests and demos can append the next trading days on purpose.
- */
+/** `update [--through D] [--today D]`: `--today` moves the clock, so tests and demos can append future days. */
 export async function run({ handle, config, args }: CommandContext) {
   const through = dateOption(args, '--through');
   const today = dateOption(args, '--today');

@@ -5,24 +5,19 @@ import type { ImportReport } from '../importers/report.ts';
 import { Progress, type ProgressSink } from '../progress.ts';
 import type { SecClient } from './client.ts';
 
-/** SEC's nightly archives, under www.sec.gov/Archives. */
 export const BULK_ARCHIVES = {
   submissions: 'edgar/daily-index/bulkdata/submissions.zip',
   companyfacts: 'edgar/daily-index/xbrl/companyfacts.zip',
 } as const;
 
 export interface BulkDownloadOptions {
-  /** The zips go to `<outDir>/bulk/`. */
   outDir: string;
   /** Fetch again even when a whole zip is already there (SEC rebuilds them every night). */
   refresh?: boolean;
   progress?: ProgressSink;
 }
 
-/**
- * Streams both archives to disk (about 1.5 and 1 GB), each only if not already whole there;
- * a `.part` left by a stopped run is resumed. Returns the zips' paths for `importBulk`.
- */
+/** Both archives (about 1.5 and 1 GB), each only if not already whole; a stopped run's `.part` resumes. */
 export async function downloadBulk(
   client: SecClient,
   options: BulkDownloadOptions,
@@ -39,7 +34,6 @@ export async function downloadBulk(
       report.note(`${key}.zip already downloaded (${mb(statSync(path).size)}); --refresh fetches tonight's`);
       continue;
     }
-    // Progress in megabytes, started once the server has said how many there are.
     let bar: Progress | null = null;
     let shown = 0;
     const result = await client.download(`${client.archivesUrl}/${archive}`, path, (received, total) => {

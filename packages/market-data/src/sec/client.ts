@@ -11,25 +11,18 @@ const REQUEST_TIMEOUT_MS = 60_000;
 export interface SecClientOptions {
   /** SEC asks every client to name itself: "Company Name admin@example.com". */
   userAgent: string;
-  /** data.sec.gov (companyfacts); a local server in tests. */
   dataUrl?: string;
-  /** www.sec.gov/files (ticker lists). */
   filesUrl?: string;
-  /** www.sec.gov/Archives (the nightly bulk zips). */
   archivesUrl?: string;
   /** SEC's fair-access limit is 10 requests per second. */
   maxPerSecond?: number;
   retries?: number;
-  /** First retry delay; doubled on each further attempt. */
   backoffMs?: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * A polite SEC client: the configured User-Agent on every request, requests spaced to stay
- * under the rate limit, and retries with exponential backoff on 429, 5xx and network errors.
- */
+/** SEC client: the User-Agent on every request, spaced under the rate limit, backoff retries on 429, 5xx, network. */
 export class SecClient {
   private lastTurn: Promise<void> = Promise.resolve();
   private lastSentAt = Number.NEGATIVE_INFINITY;
@@ -74,13 +67,8 @@ export class SecClient {
     }
   }
 
-  /**
-   * Streams `url` to `path` (never held in memory): into `path.part` first, renamed when the
-   * byte count matches what the server announced. A `.part` left by a stopped run is resumed
-   * with an HTTP Range request, and so is a connection that drops mid-way (up to `retries`
-   * times). A server that ignores the Range gets a fresh start. Throws a clear error when the
-   * body stays short of its length.
-   */
+  // Streams into `path.part`, renamed when the byte count matches; a stopped run's part, or a dropped connection,
+  // resumes with an HTTP Range (a server that ignores it gets a fresh start).
   async download(url: string, path: string, onBytes?: (received: number, total: number | null) => void) {
     mkdirSync(dirname(path), { recursive: true });
     const part = `${path}.part`;
@@ -106,7 +94,6 @@ export class SecClient {
         });
         status = res.status;
         if (status === 416 && have > 0) {
-          // Nothing left to send: the part is whole if its size is the one the server states.
           await res.body?.cancel();
           const total = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
           if (total === have) {
@@ -168,9 +155,8 @@ export class SecClient {
     }
   }
 
-  // Callers queue for their turn, and each request is sent a full gap after the previous one
-  // was: the send happens inside the turn, so no scheduling delay between a turn and its send
-  // (a busy machine, a garbage collection) can bring two sends closer than the gap.
+  // Each send happens inside its turn, a full gap after the previous one, so no scheduling delay between a turn and
+  // its send can bring two sends closer than the gap.
   private sendInTurn(url: string, init: RequestInit): Promise<Response> {
     const sent = this.lastTurn.then(async () => {
       for (let wait = this.lastSentAt + this.gapMs - performance.now(); wait > 0; ) {
@@ -194,19 +180,13 @@ class TruncatedError extends Error {}
 const DOWNLOAD_IDLE_MS = 60_000;
 
 export interface DownloadOptions {
-  /** Folder laid out like ../shared/data: universe/ and companyfacts/. */
   outDir: string;
-  /** Only these CIKs (default: every CIK of the ticker list). */
   ciks?: number[];
-  /** At most this many companyfacts files. */
   limit?: number;
   progress?: ProgressSink;
 }
 
-/**
- * Downloads the ticker list and one companyfacts file per company into `outDir`, skipping files
- * already there (a stopped run resumes where it stopped). Files are written whole or not at all.
- */
+/** Ticker list plus one companyfacts file per company; existing files are skipped, so a stopped run resumes. */
 export async function downloadSec(client: SecClient, options: DownloadOptions, report: ImportReport) {
   const tickersPath = join(options.outDir, 'universe', 'company_tickers_exchange.json');
   if (!isDownloaded(tickersPath)) {

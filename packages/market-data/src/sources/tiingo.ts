@@ -5,7 +5,6 @@ import type { AppendResult, DailySource } from '../daily-source.ts';
 import { snapRatio } from '../importers/splits.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 
-/** One row of Tiingo's end-of-day endpoint (`/tiingo/daily/<ticker>/prices`), the fields we use. */
 interface TiingoRow {
   date: string;
   close: number;
@@ -15,7 +14,6 @@ interface TiingoRow {
 
 export interface TiingoOptions {
   apiKey: string;
-  /** https://api.tiingo.com, or a local stand-in in tests. */
   baseUrl?: string;
   /** The plan's limit (the free one allows 50 an hour); requests are spaced to stay under it. */
   requestsPerHour?: number;
@@ -24,13 +22,8 @@ export interface TiingoOptions {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/**
- * Real-data daily source: Tiingo's end-of-day prices, one request per listed company for the
- * days after its own last stored close, so a run stopped by the rate limit or a restart goes
- * on where it stopped. Each company's new days are written in one transaction; a split Tiingo
- * reports (`splitFactor`) is applied in that same transaction to the company's whole history
- * (closes divided, volumes and share counts multiplied) and stored as a vendor split.
- */
+// One request per company for the days after its own last close, so a stopped run goes on where it stopped. A split
+// Tiingo reports is applied to the company's whole history in that day's transaction and stored as a vendor split.
 export function tiingoDailySource(options: TiingoOptions): DailySource {
   const base = (options.baseUrl ?? 'https://api.tiingo.com').replace(/\/+$/, '');
   const spacing = 3_600_000 / (options.requestsPerHour ?? 50);
@@ -78,8 +71,7 @@ export function tiingoDailySource(options: TiingoOptions): DailySource {
         stored.set(c.id, (fresh.at(-1) as { date: string }).date);
         priceRows += fresh.length;
       }
-      // The data date moves only as far as every listed company has come: a run stopped by
-      // the rate limit leaves it, and the next run fetches the rest from each one's own day.
+      // The data date moves only as far as every listed company has come.
       const reached = [...stored.values()].reduce((m, d) => (d < m ? d : m), through);
       const days = reached > after ? tradingDaysBetween(nextTradingDay(after), reached) : [];
       if (days.length > 0) await setMeta(db, META_KEYS.appendedThrough, reached);
