@@ -9,20 +9,16 @@ export interface SeedCompany {
   name: string;
   ticker: string;
   cik?: number | null;
-  /** Defaults to the SPEC §2 slug of the name. */
   slug?: string;
-  /** [date, close] pairs. */
   closes?: Array<[string, number]>;
   /** [date, shares] pairs: the count in force from that date. */
   shares?: Array<[string, number]>;
   fundamentals?: Array<Omit<Insertable<FundamentalsTable>, 'company_id'>>;
   /** Latest market cap in $M (orders the initial search list). */
   mkcap?: number | null;
-  /** Names it filed under before, newest first. */
   formerNames?: string[];
 }
 
-/** Inserts one company and its series; returns its id. */
 export async function seedCompany(db: Db, company: SeedCompany): Promise<number> {
   const closes = company.closes ?? [];
   const last = closes.at(-1);
@@ -52,7 +48,6 @@ export function weekdays(start: string, end: string): string[] {
   return out;
 }
 
-/** A fiscal-quarter fundamentals row with only the given values set. */
 export function filingRow(
   fiscalYear: number,
   fiscalPeriod: 'Q1' | 'Q2' | 'Q3' | 'Q4' | 'FY',

@@ -4,18 +4,15 @@ import type { FilingMetricKey } from '@app/shared/metrics';
 import { slugify } from '@app/shared/slug';
 import { sql } from 'kysely';
 
-/** A company with its database id, for the service's follow-up queries. */
 export interface CompanyRecord extends Company {
   id: number;
 }
 
-/** One close of the price series. */
 export interface ClosePoint {
   date: string;
   close: number;
 }
 
-/** A share count in force from `date` until the next one. */
 export interface SharesPoint {
   date: string;
   shares: number;
@@ -32,7 +29,6 @@ export interface FilingPoint {
   value: number;
 }
 
-/** The fundamentals columns holding filing metrics ($M). */
 export const FILING_COLUMNS = [
   'revenue',
   'net_income',
@@ -51,11 +47,7 @@ function toCompany(row: { id: number; name: string; ticker: string; cik: number 
   return { id: row.id, comp_name: row.name, ticker: row.ticker, cik: row.cik, slug: row.slug };
 }
 
-/**
- * The company a path segment names: its slug, ticker (BRK.B = BRK-B), name or a former ticker,
- * any case.
- * Slug and ticker are unique indexed columns, so the usual lookups never scan the table.
- */
+/** By slug, ticker (BRK.B = BRK-B), name or former ticker, any case; slug and ticker are indexed, so no scan. */
 export async function findCompany(db: Db, key: string): Promise<CompanyRecord | undefined> {
   const lower = key.toLowerCase();
   const slugs = [...new Set([lower, slugify(key)])].filter((s) => s.length > 0);
@@ -79,8 +71,7 @@ export async function findCompany(db: Db, key: string): Promise<CompanyRecord | 
     .limit(1)
     .executeTakeFirst();
   if (byName) return toCompany(byName);
-  // A ticker the company's prices were filed under before (COG for Coterra, once Cabot Oil &
-  // Gas); of a ticker two companies held in turn, the later holder.
+  // A former ticker (COG for Coterra); of a ticker two companies held in turn, the later holder.
   const former = await db
     .selectFrom('company_tickers as t')
     .innerJoin('companies as c', 'c.id', 't.company_id')
@@ -92,12 +83,8 @@ export async function findCompany(db: Db, key: string): Promise<CompanyRecord | 
   return former ? toCompany(former) : undefined;
 }
 
-/**
- * Companies that trade, largest first: those quoted on the newest trading day by market cap (from
- * the (date, mkcap) index), then, where fewer than `limit` have one (real data without share
- * counts), the day's others by dollar volume, then companies whose last quote is older. A company
- * without any price is never listed.
- */
+// Quoted on the newest day by market cap (the (date, mkcap) index), then, short of `limit` (real data without share
+// counts), that day's others by dollar volume, then older quotes. A company without prices is never listed.
 export async function listLargestQuoted(db: Db, limit: number): Promise<Company[]> {
   const newest = (
     await db
@@ -132,19 +119,12 @@ function toCompanyWire(row: { name: string; ticker: string; cik: number | null; 
   return { comp_name: row.name, ticker: row.ticker, cik: row.cik, slug: row.slug };
 }
 
-/** One company of the search directory, with what ranking and matching need. */
 export interface DirectoryEntry extends Company {
   mkcap: number | null;
-  /** Names it filed under before, newest first (SEC submissions). */
   formerNames: string[];
 }
 
-/**
- * Every company with its latest market cap, largest first (those without one last, then by
- * name), and its former names: the search box's directory, which the service keeps in memory
- * between changes. Former names come in a second query (one row per name, in key order) rather
- * than a join, so the directory query stays one row per company.
- */
+// Former names in a second query rather than a join, so the directory query stays one row per company.
 export async function listDirectory(db: Db): Promise<DirectoryEntry[]> {
   const [rows, former] = await Promise.all([
     db
@@ -171,7 +151,6 @@ export async function listDirectory(db: Db): Promise<DirectoryEntry[]> {
   return rows.map((r) => ({ ...toCompanyWire(r), mkcap: r.mkcap, formerNames: formerNames.get(r.id) ?? [] }));
 }
 
-/** The company's last trading day we hold, or undefined without prices. */
 export async function lastPriceDate(db: Db, companyId: number): Promise<string | undefined> {
   const row = await db
     .selectFrom('daily_prices')
@@ -181,14 +160,12 @@ export async function lastPriceDate(db: Db, companyId: number): Promise<string |
   return row?.last ?? undefined;
 }
 
-/** Closes after `after` (exclusive; everything when undefined), oldest first. */
 export async function closesAfter(db: Db, companyId: number, after: string | undefined): Promise<ClosePoint[]> {
   let query = db.selectFrom('daily_prices').select(['date', 'close']).where('company_id', '=', companyId);
   if (after) query = query.where('date', '>', after);
   return query.orderBy('date').execute();
 }
 
-/** Every share count of the company, oldest first (a few dozen rows at most). */
 export async function sharesHistory(db: Db, companyId: number): Promise<SharesPoint[]> {
   return db
     .selectFrom('shares_outstanding')
@@ -198,10 +175,7 @@ export async function sharesHistory(db: Db, companyId: number): Promise<SharesPo
     .execute();
 }
 
-/**
- * Every fiscal period with a value of the metric, oldest first. Long-term liabilities fall
- * back to total minus current liabilities where a filing does not state them.
- */
+/** Oldest first; long-term liabilities fall back to total minus current where a filing omits them. */
 export async function filingSeries(db: Db, companyId: number, metric: FilingMetricKey): Promise<FilingPoint[]> {
   const rows = await db
     .selectFrom('fundamentals')
@@ -254,7 +228,6 @@ function filingValue(row: FundamentalsValues, metric: FilingMetricKey): number |
   }
 }
 
-/** One page of company slugs in id order, and how many companies there are. */
 export async function listSlugs(db: Db, page: number, pageSize: number): Promise<{ total: number; slugs: string[] }> {
   const [count, rows] = await Promise.all([
     db
@@ -272,7 +245,6 @@ export async function listSlugs(db: Db, page: number, pageSize: number): Promise
   return { total: Number(count.n), slugs: rows.map((r) => r.slug) };
 }
 
-/** A company by ticker (any case) and its last close, if it has one. */
 export interface TickerQuote {
   companyId: number;
   ticker: string;
@@ -301,7 +273,6 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** The last close of each company named; a company without prices is absent. */
 export async function findLastCloses(db: Db, companyIds: readonly number[]): Promise<Map<number, ClosePoint>> {
   const out = new Map<number, ClosePoint>();
   for (const ids of chunks([...new Set(companyIds)])) {
@@ -315,11 +286,7 @@ export async function findLastCloses(db: Db, companyIds: readonly number[]): Pro
   return out;
 }
 
-/**
- * Each company's closes from its own first day through `through`, oldest first, in one query
- * (per 500 companies): `(company = a and date >= x) or (company = b and date >= y) …`, which both
- * engines answer from the (company_id, date) key.
- */
+// One query per 500 companies, `(company = a and date >= x) or …`, answered from the (company_id, date) key.
 export async function findClosesFrom(
   db: Db,
   firstDays: ReadonlyMap<number, string>,

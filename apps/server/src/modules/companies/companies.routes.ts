@@ -11,10 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCompanySlugs, getMetricSeries, listCompanies } from './companies.service.ts';
 
-/**
- * Company search and metric series (SPEC §7). The static `/companies/list` and
- * `/companies/slugs` win over the parametric `/companies/:companyName/:metric` in Fastify's router.
- */
+// Static `/companies/list` and `/companies/slugs` win over the parametric route in Fastify's router.
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/companies/list',
@@ -48,9 +45,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/companies/:companyName/:metric',
     {
       config: { auth: 'optional' },
-      // A series holds up to ~7,000 rows that the service builds from typed repository rows;
-      // re-validating each one on the way out cost more than the query. The schema still types
-      // the handler and documents the answer in OpenAPI.
+      // Up to ~7,000 typed rows: re-validating them cost more than the query. The schema still types and documents.
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['companies'],

@@ -62,11 +62,7 @@ export interface MetricSeriesRequest {
 const SERIES_CACHE_SIZE = 2_000;
 const seriesCache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<MetricSeriesResponse>> }>();
 
-/**
- * One metric of one company over a range (SPEC §3, §5, §7). Series change only with new data,
- * so answers are kept per (company, metric, range, frequency) until the data date moves:
- * a repeat costs a map lookup instead of reading years of prices.
- */
+// Series change only with new data: answers are kept per request until the data date moves.
 export async function getMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
   // SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
   if (SIGNED_IN_PERIODS.includes(request.period) && !request.user) {
@@ -128,15 +124,11 @@ function row(date: string, value: number, cik: number | null): MetricRow {
   return { formatted_date: date, column_val: value, cik };
 }
 
-/** 'FY2023' for a fiscal year, 'Q2 2024' for a quarter. */
 function fiscalLabel(p: FilingPoint): string {
   return p.period === 'annual' || p.fiscalPeriod === 'FY' ? `FY${p.fiscalYear}` : `${p.fiscalPeriod} ${p.fiscalYear}`;
 }
 
-/**
- * The first day left out of a range: N years before the series' last date (exclusive),
- * so 5 years of quarters are 20 points, not 21.
- */
+/** The first day left out: N years before the last date, so 5 years of quarters are 20 points, not 21. */
 export function rangeStart(lastDate: string, period: MetricPeriod): string | undefined {
   if (period === 'all') return undefined;
   const years = Number(period);
@@ -157,10 +149,7 @@ function cutToRange<T>(points: T[], dateOf: (p: T) => string, period: MetricPeri
   return start ? points.filter((p) => dateOf(p) > start) : points;
 }
 
-/**
- * Quarterly: every fiscal quarter, plus the annual value of fiscal years that have no quarter
- * (older filings, or companies that only file annually). Annual: fiscal years only.
- */
+// Quarterly adds the annual value of fiscal years without quarters (older filings, annual-only filers).
 function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint[] {
   const annual = points.filter((p) => p.period === 'annual');
   if (frequency === 'annual') return annual;
@@ -171,11 +160,7 @@ function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint
   );
 }
 
-/**
- * Market cap in $M on each trading day, by the one rule the rankings use too
- * (`marketCapMillions`: close × the share count in force that day). Before the first known
- * count the earliest count is used; without any count there is no series.
- */
+/** Market cap in $M per trading day by `marketCapMillions`, as the rankings; no share count, no series. */
 export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: number | null): MetricRow[] {
   const first = shares[0];
   if (!first) return [];
@@ -193,17 +178,12 @@ export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: 
   return rows;
 }
 
-/** One page of slugs for the sitemap. */
 export async function getCompanySlugs(db: Db, page: number): Promise<CompanySlugsResponse> {
   const { total, slugs } = await listSlugs(db, page, COMPANY_SLUGS_PAGE_SIZE);
   return { total, page, pageSize: COMPANY_SLUGS_PAGE_SIZE, slugs };
 }
 
-/**
- * Market reads other modules make (the simulator's buys, sales, triggers and valuations): a
- * company and its last close by ticker, the last closes of many companies, and each company's
- * closes since a day of its own.
- */
+/** Market reads of other modules (the simulator's buys, sales, triggers and valuations). */
 export const marketQuotes = {
   byTicker: (db: Db, ticker: string): Promise<TickerQuote | undefined> => findTickerQuote(db, ticker),
   lastCloses: (db: Db, companyIds: readonly number[]) => findLastCloses(db, companyIds),

@@ -4,25 +4,18 @@ import { currentDataDate } from '../../lib/data-date.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import { type DirectoryEntry, listDirectory } from './companies.repository.ts';
 
-/**
- * Lower-case texts of one kind (names, tickers or former names) laid end to end, each after a
- * NUL, with the company each belongs to: one `indexOf` pass over the whole text finds every
- * company containing the search text, where a loop over 10,000 companies made ten thousand
- * `includes` calls (and twice that with former names) on every keystroke.
- */
+// Texts laid end to end after NULs, with their owners: one `indexOf` pass finds every company containing the search
+// text, where a loop made 10,000 `includes` calls (twice with former names) per keystroke.
 interface Haystack {
   text: string;
   /** Where each text starts in `text` (after its NUL), ascending. */
   starts: Int32Array;
-  /** The directory position of each text's company. */
   owners: Int32Array;
-  /** Position of each text among its company's texts (which former name). */
   slots: Int32Array;
 }
 
 interface Directory {
   companies: Company[];
-  /** Former names as filed, by directory position, newest first. */
   formerNames: string[][];
   tickers: Map<string, number[]>;
   names: Haystack;
@@ -68,17 +61,14 @@ function buildDirectory(entries: DirectoryEntry[]): Directory {
   };
 }
 
-// One directory per data date: companies and their market caps change only with new data
-// (imports and the daily update move the data date last), so no per-request version query.
+// One directory per data date (imports and updates write it last), so no per-request version query.
 const directories = new SnapshotCache<Db, Directory>(async (db) => buildDirectory(await listDirectory(db)));
 
 async function currentDirectory(db: Db): Promise<Directory> {
-  // Before any data date (companies without prices) the directory is keyed '', which every
-  // real date sorts after.
+  // Before any data date the key is '', which every real date sorts after.
   return directories.get(db, (await currentDataDate(db)) ?? '');
 }
 
-/** The first `limit` companies of the directory: largest market cap first, those without one last. */
 export async function largestInDirectory(db: Db, limit: number): Promise<Company[]> {
   return (await currentDirectory(db)).companies.slice(0, limit);
 }
@@ -91,10 +81,7 @@ const CONTAINS = 3;
 const FORMER_CONTAINS = 4;
 const NO_MATCH = 5;
 
-/**
- * Marks, for each company with a text of `hay` containing `needle`, the better of its current
- * group and `prefix` / `contains`; `onMark` hears which text (slot) made the mark.
- */
+/** Raises each company with a text containing `needle` to `prefix` or `contains` if better; `onMark` gets the slot. */
 function mark(
   hay: Haystack,
   needle: string,
@@ -128,13 +115,8 @@ function mark(
   }
 }
 
-/**
- * Companies whose name, ticker or a former name contains `text` (any case), each in the best
- * group it reaches: the exact ticker; name or ticker prefixes; former-name prefixes; other name
- * or ticker matches; other former-name matches; larger companies first within each group (SPEC
- * §7 search box). A company placed by a former name carries the name that matched (a prefix
- * first, then the newest), so the list can show why Meta answers 'facebook'.
- */
+// A former-name match carries that name, so the list shows why Meta answers 'facebook'.
+/** SPEC §7 search box: best group first (exact ticker, prefixes, then contains), larger companies first within one. */
 export async function searchDirectory(db: Db, text: string, limit: number): Promise<CompanyMatch[]> {
   const needle = text.toLowerCase();
   const dir = await currentDirectory(db);

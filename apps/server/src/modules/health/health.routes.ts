@@ -16,8 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // A real round trip over the data tables, so a load balancer takes a node without its
-      // database (or with its tables gone) out of rotation.
+      // Reads the data tables, so a load balancer drops a node without its database or tables.
       try {
         await pingDb(app.db);
       } catch (err) {

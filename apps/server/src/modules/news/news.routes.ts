@@ -4,7 +4,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { listNews, type NewsSource, sampleNewsSource } from './news.service.ts';
 
 export interface NewsRoutesOptions {
-  /** The article source; the bundled sample articles unless a feed is given. */
   source?: NewsSource;
 }
 

@@ -1,10 +1,6 @@
 import type { NewsItem } from '@app/shared/news';
 
-/**
- * The bundled sample articles (SPEC §1: "fixed sample articles"). Written for this site: the
- * companies, people and figures in them are invented, and the page and API label them as
- * sample content. A real feed replaces them behind `NewsSource` (news.service.ts).
- */
+// SPEC §1 fixed sample articles, invented and labelled as samples; a real feed replaces them behind `NewsSource`.
 export const SAMPLE_NEWS: readonly NewsItem[] = [
   {
     id: 'sample-01',

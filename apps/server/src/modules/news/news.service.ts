@@ -1,7 +1,6 @@
 import { matchesNews, type NewsItem, type NewsQuery, type NewsResponse, type NewsSourceName } from '@app/shared/news';
 import { SAMPLE_NEWS } from './news.sample.ts';
 
-/** Where articles come from. The bundled sample set now; a real feed implements the same. */
 export interface NewsSource {
   readonly name: NewsSourceName;
   articles(): Promise<readonly NewsItem[]>;

@@ -8,14 +8,10 @@ export interface RankingSeed {
   sector: number | null;
   /** Shares in force throughout; null when unknown (no market cap). */
   shares: number | null;
-  /** `[date, close, volume]`, ascending. */
   days: ReadonlyArray<readonly [string, number, number]>;
 }
 
-/**
- * Inserts companies, daily prices and share counts, then derives `company_years` and the latest
- * quotes the way every import does (refreshDerived), and moves the data date last.
- */
+/** Seeds raw tables, derives the rest as every import does (refreshDerived), and moves the data date last. */
 export async function seedRankings(db: Db, seeds: readonly RankingSeed[]): Promise<void> {
   await seedMarket(
     db,
@@ -40,12 +36,8 @@ const Y2024_FIRST = '2024-01-02';
 const Y2024_LAST = '2024-12-30';
 const Y2025 = '2025-12-29';
 
-/**
- * A small universe whose 2024 figures are worked out by hand in the tests: market caps on each
- * bucket boundary ($1,000M, $10,000M, $100,000M), returns of exactly -50%, 0, +25% and +100%,
- * ties on each measure (broken by name), a company without a share count, one that listed in
- * 2024 (its return from its first close), one delisted after 2024, and one that traded only in 2010.
- */
+// Hand-worked 2024 figures: market caps on each bucket boundary, returns of -50%, 0, +25%, +100%, ties on each
+// measure, no share count, a 2024 listing, a delisting after 2024, and one that traded only in 2010.
 export const RANKINGS_UNIVERSE: readonly RankingSeed[] = [
   {
     ticker: 'ALP',
@@ -148,10 +140,7 @@ export const RANKINGS_UNIVERSE: readonly RankingSeed[] = [
   },
 ];
 
-/**
- * `count` small companies that traded only in 2024 (market caps $0.01M, $0.02M, ...), named so they
- * sort after the hand-worked universe: enough rows for many pages.
- */
+/** `count` tiny 2024-only companies named to sort after the hand-worked universe: rows for many pages. */
 export function rankingFillers(count: number, year = 2024): RankingSeed[] {
   return Array.from({ length: count }, (_, i) => {
     const n = String(i + 1).padStart(4, '0');

@@ -1,6 +1,5 @@
 import type { Db } from '@app/db/client';
 
-/** One company's figures of one year, as the rankings keep them in memory. */
 export interface YearFigures {
   companyId: number;
   name: string;
@@ -35,13 +34,11 @@ export async function findYearFigures(db: Db, year: number): Promise<YearFigures
   }));
 }
 
-/** Ids of the companies that traded in `year`. */
 export async function findCompanyIdsOfYear(db: Db, year: number): Promise<number[]> {
   const rows = await db.selectFrom('company_years').where('year', '=', year).select('company_id').execute();
   return rows.map((r) => r.company_id);
 }
 
-/** The last calendar year each company traded. */
 export async function findLastYears(db: Db): Promise<Map<number, number>> {
   const rows = await db
     .selectFrom('company_years')

@@ -23,8 +23,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // SPEC §5/§6: the year limit needs to know who asks; anonymous visitors are welcome.
       config: { auth: 'optional' },
-      // Rows come from the typed in-memory ranking; re-validating them on every request costs more
-      // than building them. The schema still types the handler and the OpenAPI document.
+      // Typed in-memory rows: re-validating them costs more than building them. The schema still types and documents.
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['rankings'],

@@ -27,7 +27,6 @@ export interface Viewer {
   crawler: boolean;
 }
 
-/** The year a viewer is shown for the year they asked for. */
 export function servedYear(requested: number, viewer: Viewer): number {
   return viewer.signedIn || viewer.crawler ? requested : clampToOpenYears(requested);
 }
@@ -184,7 +183,6 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The whole filtered ranking of the served year as CSV (CRLF line ends, RFC 4180). */
 export async function getRankingCsv(
   db: Db,
   filters: RankingQueryFilters,

@@ -8,7 +8,6 @@ import {
 import type { RankingType } from '@app/shared/rankings';
 import type { YearFigures } from './rankings.repository.ts';
 
-/** A company in a year's ranking, with what filters compare pre-computed. */
 export interface RankingEntry {
   figures: YearFigures;
   /** No trading in the year before: the return runs from the year's first close. */
@@ -17,20 +16,15 @@ export interface RankingEntry {
   ticker: string;
 }
 
-/** What a request filters a year's ranking by, already parsed. */
 export interface RankingCriteria {
   type: RankingType;
-  /** Trimmed search text; empty for none. */
   name: string;
   mkCap: MarketCapFilter;
   yChange: YearlyChangeFilter;
   sect: number | null;
 }
 
-/**
- * One year's ranking, sorted once by each type (decision 010), so a request only filters and
- * slices. Built once per data date and year, then shared by every request.
- */
+/** One year's ranking sorted once per type (decision 010), built once per data date and year, then shared. */
 export interface YearRanking {
   year: number;
   orders: Record<RankingType, RankingEntry[]>;
@@ -113,10 +107,7 @@ function matching(ranking: YearRanking, criteria: RankingCriteria): RankingEntry
   return found;
 }
 
-/**
- * The matching companies in order with their rank (the position in the whole filtered
- * ordering); with `page`, only that slice. The count is always the full one.
- */
+/** Rank = position in the whole filtered ordering; with `page`, only that slice, but always the full count. */
 export function queryYearRanking(
   ranking: YearRanking,
   criteria: RankingCriteria,

@@ -10,7 +10,6 @@ export interface QuoteSeed {
   industry?: string | null;
   country?: string | null;
   ipoYear?: number | null;
-  /** Trading day of the quote, `YYYY-MM-DD`. */
   date: string;
   close: number;
   prevClose: number | null;
@@ -38,14 +37,10 @@ export async function seedQuotes(db: Db, seeds: readonly QuoteSeed[]): Promise<v
   );
 }
 
-/** The trading day the test universe is quoted on. */
 export const DATA_DATE = '2026-11-20';
 
-/**
- * A small universe with a company on each side of every market-cap boundary, one without a
- * market cap, one without a previous close, one delisted (quoted on an older day), and
- * names that test case, commas and LIKE wildcards.
- */
+// A company on each side of every market-cap boundary, without mkcap, without previous close, delisted, and
+// names that test case, commas and LIKE wildcards.
 export const TEST_UNIVERSE: readonly QuoteSeed[] = [
   {
     ticker: 'AAPL',

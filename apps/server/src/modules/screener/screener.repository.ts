@@ -2,10 +2,7 @@ import type { Db } from '@app/db/client';
 import { formatDailyChange, type StockListItem } from '@app/shared/screener';
 import { asPercent, asUsdMillions } from '@app/shared/units';
 
-/**
- * Every company quoted on `dataDate` (the currently listed ones), mapped to SPEC §3 rows.
- * The screener filters and sorts this list in memory (decision 006-screener-snapshot).
- */
+/** Every company quoted on `dataDate`, as SPEC §3 rows; the screener filters them in memory (decision 006). */
 export async function findListing(db: Db, dataDate: string): Promise<StockListItem[]> {
   const rows = await db
     .selectFrom('latest_quotes as q')

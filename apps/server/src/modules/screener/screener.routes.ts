@@ -24,7 +24,6 @@ function notModified(reply: FastifyReply) {
   return reply.code(304).removeHeader('content-type').send();
 }
 
-/** CSV downloads per client per minute. */
 export const CSV_PER_MINUTE = 20;
 
 const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
@@ -35,8 +34,7 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Public (SPEC §6); the simulator sends its bearer token, which is accepted and not needed.
       config: { auth: 'optional' },
-      // Rows come from the typed in-memory listing; re-validating them on every request was a
-      // measurable share of this hot path. The schema still types the handler and the OpenAPI.
+      // Typed in-memory rows: re-validating them was a measurable share of this hot path; the schema still types them.
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['screener'],

@@ -31,8 +31,7 @@ interface Snapshot {
 
 // One listing per data date, shared by every request (decision 006).
 const listings = new SnapshotCache<Db, Snapshot>(async (db, dataDate) => {
-  // The digest first: a write landing between the two reads then only causes one more
-  // reload, instead of a list older than its digest that no recheck would ever notice.
+  // The digest first: a write between the two reads then costs one more reload, never a list older than its digest.
   const fingerprint = await findQuotesFingerprint(db, dataDate);
   const listing = buildListing(dataDate, await findListing(db, dataDate));
   return { listing, fingerprint, checkedAt: Date.now(), checking: false };
@@ -43,7 +42,6 @@ async function recheck(db: Db, snapshot: Snapshot): Promise<void> {
   try {
     const { dataDate } = snapshot.listing;
     const fingerprint = await findQuotesFingerprint(db, dataDate);
-    // Skip when a newer list replaced this one meanwhile.
     if (listings.peek(db)?.value === snapshot && fingerprint !== snapshot.fingerprint) {
       await listings.refresh(db, dataDate);
     }
@@ -53,7 +51,6 @@ async function recheck(db: Db, snapshot: Snapshot): Promise<void> {
   }
 }
 
-/** The current listing, or null before any prices are loaded. */
 export async function currentListing(db: Db, log?: { error: (obj: object, msg: string) => void }) {
   const dataDate = await currentDataDate(db);
   if (dataDate === null) return null;
@@ -65,10 +62,7 @@ export async function currentListing(db: Db, log?: { error: (obj: object, msg: s
   return snapshot.listing;
 }
 
-/**
- * A tag naming one answer: the listing's date and digest plus the normalised request. It changes
- * when the prices change and never between, on every server, so caches can keep answers until then.
- */
+/** Names one answer (listing date, digest, normalised request), so caches keep answers until the prices change. */
 export function eodVersion(listing: Listing | null, what: string, criteria: EodCriteria, pageNumber = 0): string {
   const key = JSON.stringify([
     what,
@@ -121,14 +115,10 @@ function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** CSV files kept per listing (so per data date); the oldest goes first past this many. */
 const CSV_CACHE_SIZE = 50;
 const csvFiles = new WeakMap<Listing, Map<string, { csv: string; filename: string }>>();
 
-/**
- * Every matching company as CSV (header row first, CRLF line ends as RFC 4180 asks). Kept per
- * filter with the day's listing: building 10,000 rows took ~20 ms of event loop per download.
- */
+/** CSV (CRLF, RFC 4180), cached per filter with the day's listing: 10,000 rows took ~20 ms of event loop. */
 export function getEodCsv(listing: Listing | null, criteria: EodCriteria): { csv: string; filename: string } {
   if (listing === null) return buildEodCsv(null, criteria);
   let files = csvFiles.get(listing);

@@ -6,7 +6,6 @@ import type { EodSortBy, SortDir, StockListItem } from '@app/shared/screener';
 export interface EodCriteria {
   sector: number | null;
   mkCap: MarketCapFilter;
-  /** Trimmed search text; empty for none. */
   search: string;
   sortBy: EodSortBy;
   sortDir: SortDir;
@@ -27,11 +26,8 @@ const MEASURES: Record<EodSortBy, (item: StockListItem) => number | null> = {
 
 type Orders = Record<`${EodSortBy}:${SortDir}`, Entry[]>;
 
-/**
- * One trading day's list of listed companies, sorted once by every column in both directions,
- * so a request only filters and slices (decision 006). Companies without the measure go last
- * in either direction; the ticker breaks ties so pages never overlap.
- */
+// Companies without the measure go last either way; the ticker breaks ties so pages never overlap.
+/** A day's listing sorted once per column and direction (decision 006), so a request only filters and slices. */
 export interface Listing {
   dataDate: string;
   /** Digest of the whole list: equal lists give equal ETags on every server. */
