@@ -2,10 +2,8 @@ import type { Passage } from './chunk';
 import type { QuestionTerms } from './reader';
 import { STOPWORDS, termOf, wordSpans } from './text';
 
-/** Sentences of retrieved passages, with where they sit. */
 export interface SentenceHit {
   passage: number;
-  /** Index of the sentence inside its passage. */
   index: number;
   start: number;
   end: number;
@@ -69,7 +67,6 @@ export function causeOf(sentence: string): string {
   );
 }
 
-/** The cause stated by the first quoted sentence that gives one. */
 export function causeIn(sentences: readonly SentenceHit[]): string {
   const giving = sentences.find((x) => CAUSE_CLAUSE.test(x.text)) ?? sentences[0];
   return giving ? causeOf(giving.text) : '';
@@ -86,8 +83,7 @@ export function explanation(hits: readonly SentenceHit[], passages: readonly Pas
     return { ...best, index: i, start: b[0], end: b[1], text: passage.text.slice(b[0], b[1]) };
   };
   const out = [best];
-  // A sentence that announces ("… for the following reasons:") or states without a cause is
-  // completed by the next one when that one gives the reason.
+  // An announcing sentence ("… for the following reasons:") or one without a cause is completed by the next one.
   const following = at(best.index + 1);
   if (
     following &&

@@ -1,22 +1,16 @@
 import { countWords } from './text';
 
-/**
- * A retrievable piece of the document: whole sentences (or table rows) from one page.
- * `text` is cleaned up (hyphenation undone, wrapped lines joined); `start`/`end` point into the
- * original document text so the page can scroll the editable box to it.
- */
+/** Sentences or table rows of one page, cleaned; `start`/`end` point into the original text for scrolling to. */
 export interface Passage {
   id: number;
   page: number;
   text: string;
   start: number;
   end: number;
-  /** Sentence boundaries inside `text`, as [start, end) pairs. */
   sentences: Array<[number, number]>;
 }
 
 export interface ChunkOptions {
-  /** A passage is closed once it holds this many words. */
   maxWords?: number;
 }
 
@@ -27,7 +21,6 @@ export function pageMarker(page: number): string {
 
 const PAGE_MARKER = /^--- Page (\d+) ---[ \t]*$/gm;
 
-/** Joins extracted pages into the document text shown in the editable box. */
 export function joinPages(pages: readonly string[]): string {
   // Only blank lines are trimmed: a first line's indentation places a table header's columns.
   return pages.map((text, i) => `${pageMarker(i + 1)}\n${text.replace(/^\s*\n/, '').trimEnd()}\n`).join('\n');
@@ -39,7 +32,6 @@ export interface PageSpan {
   end: number;
 }
 
-/** Where each page's text lies in the document; text before any marker is page 1. */
 export function splitPages(text: string): PageSpan[] {
   const spans: PageSpan[] = [];
   let page = 1;
@@ -53,7 +45,6 @@ export function splitPages(text: string): PageSpan[] {
   return spans;
 }
 
-/** Text with a map from each of its characters back to an offset in the document. */
 interface Mapped {
   text: string;
   map: number[];
@@ -64,7 +55,6 @@ interface Sentence {
   start: number;
   end: number;
   words: number;
-  /** Table rows stay lines of their own inside a passage. */
   row: boolean;
 }
 
@@ -105,10 +95,7 @@ function splitSentences(block: Mapped): Sentence[] {
   return out;
 }
 
-/**
- * Turns the lines of one block (text between blank lines) into sentences and table rows:
- * words hyphenated across a line break are rejoined, wrapped lines become one line.
- */
+// Rejoins words hyphenated across line breaks and wrapped lines; table rows stay lines of their own.
 function blockSentences(doc: string, start: number, end: number): Sentence[] {
   const out: Sentence[] = [];
   let prose: Mapped = { text: '', map: [] };
@@ -165,12 +152,8 @@ function makePassage(id: number, page: number, sentences: Sentence[]): Passage {
   return { id, page, text, start: first?.start ?? 0, end: last?.end ?? 0, sentences: bounds };
 }
 
-/**
- * Cuts document text (pages marked by `pageMarker`) into passages of whole sentences that never
- * cross a page. Blocks shorter than a sentence or two (headings, captions) are carried into the
- * next passage so they stay next to the text they introduce; consecutive passages of one block
- * share a sentence so an answer on the seam is still whole in one of them.
- */
+// Passages of whole sentences that never cross a page. Short blocks (headings, captions) are carried into the next
+// passage; passages of one block share a sentence, so an answer on the seam is whole in one of them.
 export function chunkDocument(text: string, options: ChunkOptions = {}): Passage[] {
   const maxWords = options.maxWords ?? 90;
   const passages: Passage[] = [];

@@ -25,7 +25,6 @@ import { terms } from './text';
 export interface Evidence {
   page: number;
   text: string;
-  /** Offsets of the passage in the document text. */
   start: number;
   end: number;
   /** The answer inside `text`, as [start, end) offsets, or null. */
@@ -42,7 +41,6 @@ export interface AnswerResult {
   passage: Evidence | null;
   page: number | null;
   highlight: { start: number; end: number } | null;
-  /** Up to two other passages that also bear on the question. */
   alternatives: Evidence[];
   /** What the question asks for, which decides the form of the answer. */
   kind: QuestionKind;
@@ -50,28 +48,22 @@ export interface AnswerResult {
   quote: { text: string; page: number } | null;
   /** How a computed figure was reached, or the figures a choice compared. */
   formula: string | null;
-  /** Table cells the answer used, with their row and column labels. */
   cells: CellRef[];
-  /** A list answer's items. */
   items: string[] | null;
   /** The figure of a numeric answer, in `scale` units, for checking against references. */
   figure: { value: number; scale: string } | null;
-  /** When declining: the words that were looked for. */
   lookedFor: string | null;
 }
 
 export interface DocQaOptions extends ChunkOptions {
-  /** How many passages the reader looks at. */
   readDepth?: number;
-  /** Below this share of the question's weighted terms in the answer's sentence, answer null (default: R1's calibrated threshold, 0.3 for R0). */
+  /** Decline below this share of the question's weighted terms in the answer's sentence (default: R1's, 0.3 for R0). */
   minSupport?: number;
   /** Span reader: R1 (learned, the default) or R0 (hand-weighted, also R1's fallback). */
   reader?: 'r0' | 'r1';
-  /** R1's weights; the fitted ones shipped with the package by default. */
   r1Weights?: R1Weights;
 }
 
-/** What the span reader sees for a question: the retrieved passages and the weighted question words. */
 export interface ReaderInput {
   passages: Passage[];
   scores: number[];
@@ -81,7 +73,6 @@ export interface ReaderInput {
 export interface DocQaEngine {
   readonly passages: readonly Passage[];
   readonly tables: readonly Table[];
-  /** Passages ranked by BM25 for the question, best first. */
   retrieve(question: string, limit: number): Hit[];
   /** The passages and question words the span reader reads (for training and evaluation). */
   readerInput(question: string): ReaderInput;
@@ -98,7 +89,6 @@ function evidence(p: Passage, c: { start: number; end: number } | null): Evidenc
   };
 }
 
-/** A table as evidence: its header lines and rows, the first cell used highlighted. */
 function tableEvidence(doc: string, table: Table, cells: readonly CellRef[]): Evidence {
   const text = doc.slice(table.start, table.end);
   const first = cells[0];
@@ -124,7 +114,6 @@ const EMPTY = {
 // Tables win over text for a figure when the question names their row this well.
 const ROW_MATCH = 0.62;
 
-/** One indexed document and the reader settings every answer uses. */
 interface Indexed {
   text: string;
   passages: Passage[];
@@ -149,11 +138,9 @@ function none(kind: QuestionKind, lookedFor: string | null): AnswerResult {
   };
 }
 
-/** Question words weighted by IDF in the document. */
 function weigh(doc: Indexed, qs: readonly string[]): QuestionTerms {
   const weights = new Map<string, number>();
-  // A question word the document never uses is usually a paraphrase ("located" for "in");
-  // weighing it like the rarest word the document does use keeps it from drowning the rest.
+  // An unused question word is usually a paraphrase ("located" for "in"): cap it at the rarest used word's weight.
   let cap = 0;
   for (const t of qs) if (doc.index.has(t)) cap = Math.max(cap, doc.index.idf(t));
   for (const t of qs) weights.set(t, doc.index.has(t) ? doc.index.idf(t) : cap || doc.index.idf(t));
@@ -204,7 +191,6 @@ function pickSpan(
   return learned ?? readR0(question, ranked, qTerms, { passageScores: scores });
 }
 
-/** A span answer, with the support of its sentence (0 when declined). */
 function readSpan(doc: Indexed, question: string, kind: QuestionKind): { result: AnswerResult; support: number } {
   const hits = readerHits(doc, question);
   const top = hits[0];
@@ -240,7 +226,6 @@ function readSpan(doc: Indexed, question: string, kind: QuestionKind): { result:
   };
 }
 
-/** Pages by how well retrieval ranks them (1 for the best page). */
 function pageBoostOf(doc: Indexed, hits: readonly Hit[]): Map<number, number> {
   const boost = new Map<number, number>();
   const top = hits[0]?.score ?? 1;
@@ -307,7 +292,6 @@ function sentenceAnswer(doc: Indexed, question: string, kind: QuestionKind): Ans
   };
 }
 
-/** What the table side knows about a question: the retrieved passages, page ranks and the best row. */
 interface TableContext {
   hits: Hit[];
   boost: Map<number, number>;
@@ -335,10 +319,7 @@ function computedAnswer(doc: Indexed, question: string, kind: QuestionKind, c: T
   return null;
 }
 
-/**
- * A figure the question names by its row label comes from the table, with unit and period,
- * unless a sentence covers the question clearly better than the row does.
- */
+/** A figure named by its row label comes from the table, unless a sentence covers the question clearly better. */
 function figureAnswer(doc: Indexed, question: string, kind: QuestionKind, c: TableContext): AnswerResult {
   const type = questionType(question);
   const row = c.row;
@@ -371,12 +352,7 @@ function answer(doc: Indexed, question: string): AnswerResult {
   return figureAnswer(doc, question, kind, c);
 }
 
-/**
- * Retrieve-then-read over one document: the text is cut into passages and indexed once, its
- * tables rebuilt once; each question is typed (factoid, explanatory, yes/no, choice, computed,
- * list) and answered in the form its type calls for, from the table cells or the sentences that
- * support it. Reader R1 (R0 as its fallback) picks spans for factoid questions.
- */
+/** Retrieve-then-read over one document, indexed once; each question is typed and answered in its type's form. */
 export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
   const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
   const passages = chunkDocument(text, options);

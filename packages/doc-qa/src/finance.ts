@@ -1,8 +1,5 @@
-/**
- * Numbers as annual reports print them: "$ 1,452.4", "(19,911)" for a negative, "—" for none,
- * "13.0%"; the scale a table states once ("in millions", "€m", "$'000"); and how an answer
- * says a figure back with its unit, scale and period.
- */
+// Numbers as annual reports print them ("$ 1,452.4", "(19,911)" negative, "—" none, "13.0%"), the scale a table
+// states once ("in millions", "€m", "$'000"), and how an answer says a figure back.
 
 export type Scale = '' | 'thousand' | 'million' | 'billion';
 
@@ -12,7 +9,6 @@ export function scaleFactor(scale: Scale): number {
   return SCALE_FACTOR[scale];
 }
 
-/** A figure read from a cell or a sentence. */
 export interface Amount {
   value: number;
   /** The currency sign printed with it or stated for its table ("$", "€", "£"), else "". */
@@ -41,7 +37,6 @@ export function parseAmount(cell: string): Amount | null {
 
 const YEAR = /\b(?:19[5-9]\d|20[0-4]\d)\b/g;
 
-/** Four-digit years named in a text, in order of appearance. */
 export function yearsIn(text: string): number[] {
   return [...text.matchAll(YEAR)].map((m) => Number(m[0]));
 }
@@ -65,7 +60,6 @@ export function scaleIn(text: string): Scale | null {
   return null;
 }
 
-/** The currency a table's header or caption names, when its cells carry no sign. */
 export function currencyIn(text: string): string | null {
   if (/€|\bEUR\b/.test(text)) return '€';
   if (/£|\bGBP\b/.test(text)) return '£';
@@ -80,10 +74,7 @@ function group(value: number, decimals: number): string {
   });
 }
 
-/**
- * A figure said back with its unit and scale: "$1,496.5 million", "-$12.6 million", "13.0%",
- * "$23,601 million ($23.6 billion)". A bare count stays a bare number.
- */
+/** "$1,496.5 million", "-$12.6 million", "13.0%", "$23,601 million ($23.6 billion)"; a bare count stays bare. */
 export function formatAmount(amount: Amount, scale: Scale): string {
   const { value, currency, percent, decimals } = amount;
   const sign = value < 0 ? '-' : '';
@@ -96,7 +87,6 @@ export function formatAmount(amount: Amount, scale: Scale): string {
   return body;
 }
 
-/** Decimals worth showing for a computed result. */
 export function roundFor(value: number): number {
   return Math.abs(value) >= 100 ? 1 : 2;
 }

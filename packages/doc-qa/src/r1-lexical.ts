@@ -1,26 +1,14 @@
 import { STOPWORDS, stem, type WordSpan } from './text';
 
-/**
- * Reader R1's lexicalised features, the kind the SQuAD paper's logistic regression drew most of
- * its strength from, made possible by fitting on 87,599 questions. Each is a string naming words
- * and tags, hashed into a table of weights per family (collisions are rare and cost little):
- * - `wh`: the wh-word ("how many", "who") crossed with the span's kind, head tag, tags and the
- *   words just outside it ("when … in X", "who … by X");
- * - `heads`: the question's head noun ("What *river*", "How many *people*") crossed with the
- *   span's head word and head tag;
- * - `context`: the two words each side of the span, by wh-word and crossed with each of the
- *   question's words (paraphrases such as "located" ~ "in"), and question bigrams beside the span;
- * - `path`: the parts of speech between the span and each matched question word near it, alone
- *   and with where that word stands against the wh-word in the question (a surface stand-in for
- *   the paper's dependency paths).
- */
+// Lexicalised features, where the SQuAD paper's logistic regression drew most of its strength, hashed into a table
+// per family: `wh` (wh-word × span kind, tags, outside words), `heads` (question head noun × span head), `context`
+// (words beside the span × question words), `path` (tags between span and matched words: a surface dependency path).
 
 export const LEXICAL_FAMILIES = ['wh', 'heads', 'context', 'path'] as const;
 export type LexicalFamily = (typeof LEXICAL_FAMILIES)[number];
 /** log2 of each family's table size. */
 export const FAMILY_BITS: Record<LexicalFamily, number> = { wh: 15, heads: 17, context: 18, path: 16 };
 
-/** Where each family's table starts in the one lexical weight array. */
 export const FAMILY_OFFSET: Record<LexicalFamily, number> = (() => {
   const out = {} as Record<LexicalFamily, number>;
   let at = 0;
@@ -32,7 +20,6 @@ export const FAMILY_OFFSET: Record<LexicalFamily, number> = (() => {
 })();
 export const LEXICAL_SIZE = LEXICAL_FAMILIES.reduce((n, f) => n + 2 ** FAMILY_BITS[f], 0);
 
-/** The family a lexical index belongs to. */
 export function familyOf(index: number): LexicalFamily {
   let family: LexicalFamily = LEXICAL_FAMILIES[0];
   for (const f of LEXICAL_FAMILIES) if (index >= FAMILY_OFFSET[f]) family = f;
@@ -49,7 +36,6 @@ export function fnv1a(s: string): number {
   return h >>> 0;
 }
 
-/** One letter per part of speech, from compromise's tags. */
 export function coarseTag(tags: readonly string[] | undefined): string {
   if (!tags || tags.length === 0) return 'o';
   if (tags.includes('Value') || tags.includes('Cardinal')) return '#';
@@ -65,15 +51,11 @@ export function coarseTag(tags: readonly string[] | undefined): string {
   return 'o';
 }
 
-/** What the lexical features read from the question. */
 export interface LexicalQuestion {
   /** The wh-word, "how" with the word after it ("how many"), or "none". */
   wh: string;
-  /** The noun the question asks about ("What year …" → "year"), else the wh-word. */
   head: string;
-  /** Stems of the question's content words, at most 8. */
   terms: string[];
-  /** Question bigrams: consecutive content stems, "a b". */
   bigrams: Set<string>;
   /** Per question term: its side and distance against the wh-word ("L2", "R1", "R4+"). */
   side: Map<string, string>;
@@ -85,7 +67,6 @@ const COPULA = /^(?:is|was|are|were|be|been|does|did|do|has|have|had)$/;
 
 const distance = (d: number) => (d >= 4 ? '4+' : String(d));
 
-/** The question as the lexical features read it; `tags` are the question words' compromise tags. */
 export function lexicalQuestion(
   words: readonly WordSpan[],
   tags: ReadonlyArray<readonly string[]>,
@@ -126,11 +107,9 @@ export function lexicalQuestion(
   return { wh, head, terms, bigrams, side };
 }
 
-/** What the lexical features read from one candidate span in its sentence. */
 export interface LexicalSpan {
   words: readonly WordSpan[];
   tags: ReadonlyArray<readonly string[]>;
-  /** Per word of the sentence: its question term, or null. */
   terms: ReadonlyArray<string | null>;
   first: number;
   last: number;
@@ -139,7 +118,6 @@ export interface LexicalSpan {
   head: string;
 }
 
-/** Sparse lexical features: indices into the lexical weight array and their values. */
 export interface LexicalRow {
   idx: number[];
   val: number[];

@@ -1,15 +1,5 @@
-/**
- * Boosted oblivious trees as R1 ships them (fitted by `training/fit-trees.ts`). An oblivious tree
- * asks the same question (feature > threshold) of every node at one depth, so a tree of depth d
- * is d (feature, threshold) pairs and 2^d leaf values: small to ship and quick to evaluate. Their
- * scores add to the logistic regression's.
- */
-
-/**
- * Trees of one depth d packed into flat arrays (so the weights file stays a few lines of
- * numbers): tree i asks `features[i*d + k] > thresholds[i*d + k]` at depth k and scores
- * `values[i*2^d + leaf]`.
- */
+// Boosted oblivious trees (fit by training/fit-trees.ts), added to the regression's score, packed flat: tree i asks
+// `features[i*d + k] > thresholds[i*d + k]` at depth k and scores `values[i*2^d + leaf]`.
 export interface PackedTrees {
   depth: number;
   features: number[];

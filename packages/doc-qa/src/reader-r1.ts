@@ -24,31 +24,19 @@ import {
 import { f1Score } from './squad-metric';
 import { STOPWORDS, stem, termOf, type WordSpan, wordSpans } from './text';
 
-/**
- * Reader R1: candidate spans (noun phrases and their parts from compromise's part-of-speech tags,
- * names, numbers with units and with their qualifiers or as ranges, clock times, dates, names
- * without a possessive ending, the words between the question's words, clauses between commas)
- * scored by a log-linear model over each question's candidates, whose weights
- * `npm run train:docqa` fits on SQuAD. The features are unlexicalised: how well the span's
- * sentence covers the question, where the span sits against the matched words (distance left
- * and right, IDF-weighted overlap within 3 and 6 words, and how well the sentence mirrors the
- * question if the span stood where the wh-word stands), its length, its neighbours (a verb, a
- * determiner, "of", a comma, a preposition, quotes), and what the span is (kind, the part of
- * speech or entity type of its head, the preposition before it) crossed with what the question
- * asks for.
- */
+// Reader R1: candidate spans (noun phrases and parts, names, quantities, times, dates, clauses, runs between question
+// words) scored by a log-linear model over each question's candidates, fitted on SQuAD by `npm run train:docqa`.
+// Features are unlexicalised: coverage, position against the matched words, length, neighbours, kind × question type.
 
 export interface R1Weights {
   /** Names of the features, in order, so a stale weights file is caught. */
   features: string[];
   weights: number[];
-  /** Boosted trees whose scores add to the linear one. */
   trees?: PackedTrees;
   /** Weights of the hashed lexical features (`r1-lexical.ts`), stored sparse: gaps between indices, values. */
   lexical?: { families: LexicalFamily[]; gaps: number[]; values: number[] };
   /** Below this share of the question's weighted words in the answer's sentence, "not found". */
   minSupport?: number;
-  /** Fitted on, for the record. */
   trainedOn?: string;
 }
 
@@ -124,10 +112,8 @@ export const FEATURES: readonly string[] = [
 
 interface Tagged {
   words: WordSpan[];
-  /** Part-of-speech tags of each word (aligned by offset), from compromise. */
   tags: Array<readonly string[]>;
   nounPhrases: Array<[number, number]>;
-  /** Noun phrases as word ranges [first, last]. */
   npWords: Array<[number, number]>;
 }
 
@@ -265,12 +251,10 @@ const QUANTITY = new RegExp(
   `\\b(?:(?:(?:more|less|fewer) than|at (?:least|most)|up to|over|under|about|around|nearly|almost|approximately|roughly|some|until|since|after|before|every|all|between|from) ${AMOUNT}(?: (?:and|to|until|or) ${AMOUNT})?|${AMOUNT} (?:and|to|until|or) ${AMOUNT})`,
   'gi',
 );
-/** Clock times: "11:28", "8:10 p.m.". */
 const TIME = /\b\d{1,2}:\d{2}(?: ?[ap]\.m\b\.?)?/gi;
 /** A possessive ending inside or at the end of a span ("Hisao Yamada's paper", "Area's Levi's Stadium"). */
 const POSSESSIVE = /(?<=\p{L})(?:['’]s|s['’])(?=\s|$)/gu;
 
-/** A name or phrase without its possessive ending, and the part after each possessive inside it. */
 function possessiveParts(text: string, start: number, end: number): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const m of text.slice(start, end).matchAll(POSSESSIVE)) {
@@ -305,10 +289,7 @@ function candidates(text: string, t: Tagged, inQuestion: (w: string) => boolean)
 
 const WH_WORD = /^(?:what|which|who|whom|whose|when|where|why|how)$/;
 
-/**
- * Where each of the question's weighted terms sits against its wh-word, in words (negative: to
- * its left), the occurrence nearest the wh-word kept; empty without a wh-word.
- */
+// Each weighted question term's offset in words from the wh-word (negative: left), nearest occurrence kept.
 function questionOffsets(question: string, qTerms: QuestionTerms): Map<string, number> {
   const words = wordSpans(question);
   const wh = words.findIndex((w) => WH_WORD.test(w.word));
@@ -325,12 +306,8 @@ function questionOffsets(question: string, qTerms: QuestionTerms): Map<string, n
   return out;
 }
 
-/**
- * How well the sentence around a span mirrors the question around its wh-word, as if the span
- * stood where the wh-word stands: `align` sums, over the question's terms, their weight times
- * 1 / (1 + |distance difference| / 2) when a term is on the same side of the span as of the
- * wh-word; `alignSide` is the weighted share of terms on the same side at all.
- */
+// As if the span stood where the wh-word stands: `align` sums weight / (1 + |distance difference| / 2) over terms on
+// the same side of span and wh-word; `alignSide` is the weighted share of terms on the same side at all.
 function alignment(
   qOffsets: ReadonlyMap<string, number>,
   terms: ReadonlyArray<string | null>,
@@ -380,7 +357,6 @@ function headOf(tags: readonly string[]): Head {
 
 export interface R1Candidate extends Candidate {
   features: number[];
-  /** The lexical features, when asked for. */
   lexical?: LexicalRow;
 }
 
@@ -395,10 +371,8 @@ interface SentenceHits {
   support: number;
 }
 
-/** What the features need to know about the question, computed once per question. */
 interface QuestionView {
   qTerms: QuestionTerms;
-  /** Index of the question's type in Q_TYPES. */
   qi: number;
   inQuestion: (w: string) => boolean;
   asksPercent: boolean;
@@ -406,10 +380,8 @@ interface QuestionView {
   askedNoun: string | undefined;
   /** Total weight of the question's terms (1 when it has none). */
   total: number;
-  /** Number of distinct question terms (1 when none). */
   nq: number;
   qOffsets: Map<string, number>;
-  /** The question as the lexical features read it, when they are asked for. */
   lexical: LexicalQuestion | null;
   families: ReadonlySet<LexicalFamily>;
 }
@@ -461,7 +433,6 @@ function sentenceHits(
   return { sentences, maxSupport };
 }
 
-/** A candidate span inside its tagged sentence: the words it covers and how many are the question's. */
 interface SpanView {
   q: QuestionView;
   s: SentenceHits;
@@ -489,7 +460,6 @@ function viewOf(q: QuestionView, s: SentenceHits, t: Tagged, span: Span): SpanVi
   return { q, s, t, span, first, last, length, qWords, spanText: s.text.slice(span.start, span.end) };
 }
 
-/** Features are written in FEATURES order, one family after another. */
 class FeatureRow {
   readonly f = new Array<number>(FEATURES.length).fill(0);
   private k = 0;
@@ -499,7 +469,6 @@ class FeatureRow {
   }
 }
 
-/** How much of the question the span's sentence and passage cover. */
 function coverageFeatures(row: FeatureRow, v: SpanView, maxSupport: number, passageScore: number, local: number) {
   const { s } = v;
   row.set(1);
@@ -521,7 +490,6 @@ function coverageFeatures(row: FeatureRow, v: SpanView, maxSupport: number, pass
   }
 }
 
-/** Where the question's words sit around the span: nearest on each side, their weight on each side. */
 interface Around {
   nearest: Map<string, number>;
   nearLeft: number;
@@ -572,7 +540,6 @@ function windowWeight(v: SpanView, a: number, b: number): number {
   return sum / v.q.total;
 }
 
-/** Distance to the matched words and their weight near the span. */
 function proximityFeatures(row: FeatureRow, v: SpanView, a: Around) {
   const { first, last } = v;
   const near = Math.min(a.nearLeft, a.nearRight);
@@ -598,7 +565,6 @@ function lineItem(v: SpanView): number {
   return 0;
 }
 
-/** What the span looks like: capitals, parts of speech, stopwords at its edges, a whole clause, brackets. */
 function shapeFeatures(row: FeatureRow, v: SpanView) {
   const { first, last, spanText, q, t } = v;
   const { text } = v.s;
@@ -630,7 +596,6 @@ function shapeFeatures(row: FeatureRow, v: SpanView) {
   row.set(before.includes('(') && after.includes(')') ? 1 : 0);
 }
 
-/** The words and marks right before and after the span. */
 function neighbourFeatures(row: FeatureRow, v: SpanView) {
   const { first, last, t } = v;
   const { text } = v.s;
@@ -663,7 +628,6 @@ function crossFeatures(f: number[], v: SpanView) {
   if (prep >= 0) f[PREP_BASE + qi * PREP_GROUPS.length + prep] = 1;
 }
 
-/** All of a span's features, in FEATURES order. */
 function spanFeatures(v: SpanView, maxSupport: number, passageScore: number): number[] {
   const a = around(v);
   let local = 0;
@@ -751,7 +715,6 @@ export function lexicalTable(model: R1Weights): Float32Array | null {
   return table;
 }
 
-/** The lexical families a model was fitted with (none for a model without lexical weights). */
 export function familiesOf(model: R1Weights): ReadonlySet<LexicalFamily> {
   return new Set(model.lexical?.families ?? []);
 }
@@ -770,11 +733,8 @@ export function r1Score(model: R1Weights, c: { features: readonly number[]; lexi
 /** Candidates weighed together when choosing the answer. */
 const CONSENSUS = 20;
 
-/**
- * The answer among scored candidates: of the best-scoring ones, the span with the highest
- * expected F1 against the others under the model's softmax (overlapping candidates vote for the
- * words they share, so a span most of the likely ones agree on wins over a lone top score).
- */
+// Of the best-scoring candidates, the span with the highest expected F1 against the others under the softmax:
+// overlapping candidates vote for shared words, so a span most likely ones agree on beats a lone top score.
 export function choose<T extends { text: string }>(candidates: readonly T[], scoreOf: (c: T) => number): T | null {
   const ranked = candidates.map((c) => ({ c, z: scoreOf(c) })).sort((a, b) => b.z - a.z);
   const top = ranked.slice(0, CONSENSUS);

@@ -25,9 +25,7 @@ export function questionType(question: string): QuestionType {
   return 'other';
 }
 
-/** A span of a passage that may answer the question. */
 export interface Candidate {
-  /** Index into the passages given to the reader. */
   passage: number;
   start: number;
   end: number;
@@ -38,7 +36,6 @@ export interface Candidate {
 }
 
 export interface QuestionTerms {
-  /** Stemmed content words of the question with their weights (IDF). */
   weights: Map<string, number>;
   total: number;
 }
@@ -88,10 +85,7 @@ export function isYear(text: string): boolean {
   return /^(?:1[5-9]|20)\d{2}$/.test(text);
 }
 
-/**
- * Phrases next to the question's words: runs of words that are not question words, cut at
- * punctuation, trimmed of stopwords and kept short (answers are short phrases).
- */
+/** Phrases next to the question's words, cut at punctuation, trimmed of stopwords, kept short. */
 export function phraseSpans(
   text: string,
   words: WordSpan[],
@@ -151,12 +145,8 @@ export interface ReadOptions {
   passageScores?: readonly number[];
 }
 
-/**
- * Reader R0: picks the answer span in the given passages without a model. Each sentence is
- * scored by how much of the question it contains; inside it, spans of the type the question
- * asks for (numbers, dates, names, else phrases) are scored by how close they sit to the
- * question's words. A span made only of question words is never an answer.
- */
+// Reader R0, no model: sentences scored by how much of the question they hold; inside, spans of the asked type scored
+// by closeness to the question's words. A span made only of question words is never an answer.
 export function readR0(
   question: string,
   passages: readonly Passage[],
@@ -217,8 +207,7 @@ export function readR0(
         if (namesAsked) score += 0.1;
         else score -= 0.15 * (qWords / inside.length);
         if (type === 'entity' && /^[A-Z]/.test(text.slice(cs, ce))) score += 0.08;
-        // The line item a figure or date belongs to is the content word just before it
-        // ("net income of $97 million"): reward a figure whose line item the question names.
+        // A figure whose line item (the content word before it: "net income of $97 million") the question names.
         if (type === 'number' || type === 'date') {
           for (let i = first - 1; i >= Math.max(0, first - 4); i -= 1) {
             const w = words[i]?.word ?? '';

@@ -4,16 +4,9 @@ import { splitPages } from './chunk';
 import type { Table } from './tables';
 import { STOPWORDS, termOf, terms, wordSpans } from './text';
 
-/**
- * Passage retrieval for long documents. Passages are short windows (a few sentences, or table
- * rows with their table's caption and column headers), good for reading but short for ranking:
- * a window cut from a paragraph sees only part of the words that make the paragraph the right
- * one. So a passage's BM25 score is added to that of its block (the paragraph or table it was cut
- * from, text between blank lines), plus a bonus for question words close together (within a
- * 20-word window), and only the best passage of each block is returned (the reader takes two), so
- * the passages come from that many different places. Words of five letters or more are also indexed by
- * their first four letters, which matches a word to its derivations ("located", "location").
- */
+// Passages are short windows, good for reading but short for ranking: a passage scores with its block (paragraph or
+// table) plus a bonus for question words close together, and only each block's best passage returns. Words of 5+
+// letters are also indexed by their first four letters ("located" ~ "location").
 
 /** Weight of the block's score next to the passage's own. */
 const BLOCK_WEIGHT = 3;
@@ -32,12 +25,10 @@ export function prefixesOf(text: string, keep: (term: string) => boolean = () =>
   return out;
 }
 
-/** Index terms of a text: its terms and prefix terms. */
 export function indexTerms(text: string): string[] {
   return [...terms(text), ...prefixesOf(text)];
 }
 
-/** Blocks of a document: text between blank lines inside one page. */
 function blocksOf(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   for (const page of splitPages(text)) {
@@ -52,9 +43,7 @@ function blocksOf(text: string): Array<{ start: number; end: number }> {
 export class PassageIndex {
   private readonly passageIndex: Bm25Index;
   private readonly blockIndex: Bm25Index;
-  /** Block of each passage (the block holding its first character). */
   private readonly blockOf: Int32Array;
-  /** Each passage's words as index terms, "" for stopwords, for the nearness bonus. */
   private readonly words: string[][];
 
   constructor(text: string, passages: readonly Passage[], tables: readonly Table[]) {
@@ -97,10 +86,7 @@ export class PassageIndex {
     return this.passageIndex.idf(term);
   }
 
-  /**
-   * The best `limit` passages for the query terms (and prefix terms, from `prefixesOf`), at most
-   * `perBlock` of each block, best first.
-   */
+  /** The best `limit` passages, at most `perBlock` of each block, best first. */
   search(queryTerms: readonly string[], limit: number, prefixes: readonly string[] = [], perBlock = 1): Hit[] {
     const query = [...new Set([...queryTerms, ...prefixes])];
     const own = this.passageIndex.search(query, this.passageIndex.size);
@@ -129,7 +115,6 @@ export class PassageIndex {
     return out;
   }
 
-  /** Most distinct question terms inside one window of the passage. */
   private nearest(doc: number, asked: ReadonlySet<string>): number {
     const words = this.words[doc] ?? [];
     let best = 0;

@@ -3,7 +3,6 @@ import type { Operation } from './kinds';
 import type { Cell, Row, Table } from './tables';
 import { terms } from './text';
 
-/** A cell an answer used, with the labels that name it. */
 export interface CellRef {
   table: number;
   page: number;
@@ -23,7 +22,6 @@ export interface TableAnswer {
   formula: string | null;
   cells: CellRef[];
   table: Table;
-  /** How well the question's words name the row(s) used, 0–1. */
   score: number;
 }
 
@@ -47,10 +45,7 @@ export function cleanLabel(label: string): string {
 
 const labelTerms = (label: string) => new Set(terms(cleanLabel(label)));
 
-/**
- * How well the question names a row: the share of the row's label it names, and the share of the
- * question the label (with its section and the table's caption and headers, at half weight) covers.
- */
+// Share of the row's label the question names, and of the question the label covers (section, caption, headers: half).
 function rowScore(
   row: Row,
   q: Weighted,
@@ -87,7 +82,6 @@ export interface RowMatch {
   table: Table;
   row: Row;
   score: number;
-  /** Share of the question's weighted words the row, its section and its table's caption name. */
   coverage: number;
 }
 
@@ -122,7 +116,6 @@ export function matchRows(
   return out.sort((a, b) => b.score - a.score).slice(0, limit);
 }
 
-/** Years the question names, "FY22" included, in order. */
 export function questionYears(question: string): number[] {
   const ys = [...yearsIn(question), ...fiscalYearsIn(question)];
   const range = /\b(?:from|between) ((?:19|20)\d{2}) (?:to|and|through) ((?:19|20)\d{2})\b/i.exec(question);
@@ -222,7 +215,6 @@ export function lookup(match: RowMatch, question: string): TableAnswer | null {
 const fmt = (v: number, decimals = roundFor(v)) =>
   v.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
 
-/** Columns of a row ordered newest period first, with their years. */
 function yearColumns(table: Table, row: Row): Array<{ i: number; year: number }> {
   return table.columns
     .map((c, i) => ({ i, year: c.years[0] ?? Number.NaN }))
@@ -280,7 +272,6 @@ function result(
   };
 }
 
-/** Named rows a ratio or margin uses, found in one table. */
 function findRow(table: Table, pattern: RegExp, avoid?: RegExp): Row | null {
   return table.rows.find((r) => hasFigures(r) && pattern.test(cleanLabel(r.label)) && !avoid?.test(r.label)) ?? null;
 }
@@ -292,7 +283,6 @@ function bestRowFor(table: Table, phrase: string, avoid?: Row | null): RowMatch 
   return matchRows([table], q, [], new Map(), 6).find((m) => m.row !== avoid) ?? null;
 }
 
-/** The table holding both rows a ratio or share names, with the two rows. */
 function rowPair(
   tables: readonly Table[],
   top: string,
@@ -310,7 +300,6 @@ function rowPair(
   return best;
 }
 
-/** What every table operation reads: the best row match, the tables, the question and page ranks. */
 interface ComputeInput {
   match: RowMatch | null;
   tables: readonly Table[];
@@ -351,7 +340,6 @@ const liquidity: Handler<'current_ratio' | 'quick_ratio'> = (op, x) => {
   return null;
 };
 
-/** The two rows of "A to B" or "share of total": found together in one table. */
 function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeInput) {
   const { match } = x;
   if (op.op === 'ratio') {
@@ -365,7 +353,6 @@ function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeIn
   return rowPair(x.tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, x.pageBoost);
 }
 
-/** A to B (a plain ratio) and share of total (a percentage). */
 const rowRatio: Handler<'ratio' | 'share'> = (op, x) => {
   const pair = pairFor(op, x);
   if (!pair) return null;
@@ -388,7 +375,6 @@ const rowRatio: Handler<'ratio' | 'share'> = (op, x) => {
   );
 };
 
-/** The row a margin divides by revenue: gross profit, operating income, EBITDA or net income. */
 function marginNumerator(of: string): RegExp {
   if (of === 'gross') return /^gross (?:profit|margin|income)\b/i;
   if (of.includes('operating'))
@@ -397,7 +383,6 @@ function marginNumerator(of: string): RegExp {
   return /^net (?:income|earnings|profit)\b/i;
 }
 
-/** A margin: its profit row over revenue, in the matched row's table first. */
 const margin: Handler<'margin'> = (op, x) => {
   const { match } = x;
   // A margin the table prints is a lookup, not a computation.
@@ -427,7 +412,6 @@ const margin: Handler<'margin'> = (op, x) => {
   return null;
 };
 
-/** The matched row with its scale and currency, for operations over one row. */
 function rowInput(match: RowMatch) {
   const { table, row } = match;
   const scale = rowScale(table, row);
@@ -436,7 +420,6 @@ function rowInput(match: RowMatch) {
   return { table, row, scale, currency };
 }
 
-/** Change and percentage change of the matched row between two periods. */
 const change: Handler<'change' | 'pct_change'> = (op, x) => {
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
@@ -480,7 +463,6 @@ const aggregate: Handler<'sum' | 'average'> = (op, x) => {
   return result(table, v, scale, currency, `(${terms_}) / ${values.length} = ${fmt(v)}`, cells, x.match.score, when);
 };
 
-/** One handler per operation. */
 const OPERATIONS: {
   [K in Operation['op']]: (op: Extract<Operation, { op: K }>, x: ComputeInput) => TableAnswer | null;
 } = {
@@ -495,10 +477,7 @@ const OPERATIONS: {
   average: aggregate,
 };
 
-/**
- * Arithmetic over named cells: change, percentage change, average, sum, ratios (current, quick,
- * A to B), margins and share of total. The formula shows the cells it used.
- */
+/** Arithmetic over named cells (change, averages, sums, ratios, margins, shares); the formula shows the cells. */
 export function compute(
   op: Operation,
   match: RowMatch | null,
@@ -515,10 +494,7 @@ const LOWEST =
 const MOVES =
   /\b(?:increase[ds]?|grow|grew|growth|rise|rose|decrease[ds]?|decline[ds]?|fell|change[ds]?|faster|slower)\b/i;
 
-/**
- * A choice among rows (the options the question lists, or the rows of the table it names) or among
- * a row's years, by value or by change; the answer names the item and the figures compared.
- */
+/** A choice among rows or a row's years, by value or change; the answer names the item and the figures compared. */
 export function choose(
   tables: readonly Table[],
   match: RowMatch | null,

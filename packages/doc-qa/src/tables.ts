@@ -1,16 +1,12 @@
 import { splitPages } from './chunk';
 import { type Amount, currencyIn, parseAmount, type Scale, scaleIn, yearsIn } from './finance';
 
-/**
- * Tables rebuilt from the document text. The PDF reader lays each line out by the x position of
- * its pieces (wide gaps become runs of spaces at the right column), so a table's columns are
- * the places where its numbers end: right edges that line up across rows.
- */
+// The PDF reader lays lines out by x position (wide gaps become spaces), so a table's columns are where its numbers
+// end: right edges that line up across rows.
 
 export interface Cell {
   text: string;
   amount: Amount | null;
-  /** Offsets in the document text. */
   start: number;
   end: number;
 }
@@ -19,7 +15,6 @@ export interface Row {
   label: string;
   /** The last label-only row above it ("Industrial Solutions:"), or "". */
   section: string;
-  /** One entry per column; null where the row has no figure there. */
   cells: Array<Cell | null>;
   start: number;
   end: number;
@@ -39,7 +34,6 @@ export interface Table {
   page: number;
   start: number;
   end: number;
-  /** Where the header lines end (start of the first data row). */
   bodyStart: number;
   columns: Column[];
   rows: Row[];
@@ -51,7 +45,6 @@ export interface Table {
 
 interface Piece {
   text: string;
-  /** Columns (characters) inside the line. */
   from: number;
   to: number;
 }
@@ -80,7 +73,6 @@ function piecesOf(raw: string): Piece[] {
 
 const isNumeric = (text: string) => parseAmount(text) !== null || /^[—–-]+(?: ?%)?$|^n\/?a$|^nm$/i.test(text);
 
-/** A line laid out in columns (wide gaps), or carrying two or more figures. */
 function isTableLine(raw: string): boolean {
   const pieces = piecesOf(raw);
   if (pieces.length >= 2 && /\S(?:\t| {3,})\S/.test(raw.trim())) return true;
@@ -183,7 +175,6 @@ function buildTable(id: number, page: number, lines: Line[], caption: string, pa
   return { id, page, start: first.start, end: last.end, bodyStart, columns, rows, scale, currency, caption };
 }
 
-/** Every table of the document, found page by page. */
 export function findTables(text: string): Table[] {
   const tables: Table[] = [];
   for (const span of splitPages(text)) {

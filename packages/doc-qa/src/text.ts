@@ -10,7 +10,6 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
     .filter(Boolean),
 );
 
-/** A word of a text with its place in that text. */
 export interface WordSpan {
   /** Lower-case, without thousands separators. */
   word: string;
@@ -21,7 +20,6 @@ export interface WordSpan {
 // Numbers keep their decimal point and thousands separators (1,234.5) so "$1,234.5 million" stays one word.
 const WORD = /[\p{L}\p{N}]+(?:[.,'’][\p{L}\p{N}]+)*/gu;
 
-/** Words of a text with their character offsets. */
 export function wordSpans(text: string): WordSpan[] {
   const out: WordSpan[] = [];
   for (const m of text.matchAll(WORD)) {
@@ -32,10 +30,7 @@ export function wordSpans(text: string): WordSpan[] {
   return out;
 }
 
-/**
- * A light suffix stripper: enough to match "revenues" to "revenue" and "reported" to "report"
- * without a dictionary. Numbers and short words pass through unchanged.
- */
+/** A light suffix stripper ("revenues" → "revenue") without a dictionary; numbers and short words pass unchanged. */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word.replace(/'s$/, '');
@@ -50,8 +45,7 @@ export function stem(word: string): string {
   return w;
 }
 
-// Words annual reports use interchangeably, folded onto one index term so that "net sales"
-// finds "revenue" and "net earnings" finds "net income".
+// Synonyms annual reports use interchangeably: "net sales" finds "revenue", "net earnings" finds "net income".
 const SYNONYMS: ReadonlyMap<string, string> = new Map([
   ['sale', 'revenu'],
   ['turnover', 'revenu'],
@@ -62,7 +56,6 @@ const SYNONYMS: ReadonlyMap<string, string> = new Map([
   ['buyback', 'buyback'],
 ]);
 
-/** A stemmed word with financial synonyms folded together. */
 export function termOf(word: string): string {
   const s = stem(word);
   return SYNONYMS.get(s) ?? s;
@@ -77,7 +70,6 @@ export function terms(text: string): string[] {
   return out;
 }
 
-/** Number of words in a text, as a reader would count them. */
 export function countWords(text: string): number {
   let n = 0;
   for (const _ of text.matchAll(WORD)) n += 1;

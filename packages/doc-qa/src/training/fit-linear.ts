@@ -1,11 +1,7 @@
 import { random } from './generate';
 import { questionsIn, type RowSet } from './rows';
 
-/**
- * What the softmax across one question's candidates is fitted to: the spans with the best F1
- * against the gold answers share the mass in proportion to it, the rest get 0. Null when no span
- * overlaps the answer (such a question teaches nothing and is left out).
- */
+/** Best-F1 spans share the softmax mass in proportion to F1; null when no span overlaps (nothing to learn). */
 export function fittedTargets(rows: RowSet, q: number): Float64Array | null {
   const a = rows.qStart[q] as number;
   const b = rows.qStart[q + 1] as number;
@@ -26,24 +22,19 @@ export function fittedTargets(rows: RowSet, q: number): Float64Array | null {
 }
 
 export interface LinearParams {
-  /** Passes over the questions. */
   epochs: number;
   /** Questions per step (Infinity: full batch). */
   batch: number;
   /** Adam's step size (decays linearly to a tenth over the run unless `constantRate`). */
   rate: number;
   constantRate?: boolean;
-  /** L2 penalty on every weight. */
   l2: number;
   /** Features whose index fails this are left at 0 (to measure what a family adds). */
   use?: (feature: number) => boolean;
 }
 
-/**
- * Logistic regression over each question's candidates (a softmax across them: the model picks
- * one span), fitted to `fittedTargets` by Adam over minibatches of questions in a seeded order,
- * with L2. A row's `offset` is added to its score (sampled wrong spans stand for several).
- */
+// Logistic regression with a softmax across each question's candidates, by Adam over seeded minibatches with L2.
+// A row's `offset` is added to its score (a sampled wrong span stands for several).
 export function fitLinear(rows: RowSet, nFeatures: number, params: LinearParams): Float64Array {
   const w = new Float64Array(nFeatures);
   const m = new Float64Array(nFeatures);
@@ -124,7 +115,6 @@ export function fitLinear(rows: RowSet, nFeatures: number, params: LinearParams)
   return w;
 }
 
-/** Each row's linear score (offset included). */
 export function linearScores(rows: RowSet, w: ArrayLike<number>): Float64Array {
   const out = new Float64Array(rows.target.length);
   for (let r = 0; r < out.length; r += 1) {

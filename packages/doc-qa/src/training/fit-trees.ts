@@ -2,20 +2,12 @@ import type { PackedTrees } from '../r1-trees';
 import { random } from './generate';
 import { type RowSet, RowSetBuilder, rowsIn } from './rows';
 
-/**
- * Gradient-boosted oblivious trees over R1's dense features, fitted to the same listwise objective
- * as the logistic regression (a softmax across one question's candidates against targets
- * proportional to each span's F1), starting from the regression's scores, so they only add what
- * a linear score cannot say (feature interactions, thresholds). An oblivious tree asks the same
- * question (feature > threshold) of every node at one depth: small to ship, quick to evaluate,
- * and less prone to fit noise than free-form trees. Rows are read sparse: a feature's zeros are
- * never visited, their share of a histogram is the leaf's total less the rest.
- */
+// Gradient-boosted oblivious trees over R1's dense features, on the regression's listwise softmax objective and from
+// its scores, so they add only interactions and thresholds. Oblivious trees (one split per depth) are small, quick
+// and resist noise. Rows are read sparse: a histogram's zero bin is the leaf's total less the rest.
 
 interface ObliviousTree {
-  /** Feature index asked at each depth. */
   f: number[];
-  /** Threshold at each depth: a value above it goes right. */
   t: number[];
   /** Leaf values, indexed by the answers read as bits (first depth most significant). */
   v: number[];
@@ -24,15 +16,12 @@ interface ObliviousTree {
 export interface TreeParams {
   trees: number;
   depth: number;
-  /** Shrinkage applied to each tree's leaf values. */
   rate: number;
   /** L2 penalty on leaf values (added to the hessian sum). */
   lambda: number;
-  /** A split side with less hessian than this adds no gain. */
   minHessian: number;
   /** Share of features considered for each tree (a fixed pseudo-random draw). */
   colsample: number;
-  /** Candidate thresholds per feature (quantiles of its values). */
   bins: number;
 }
 
@@ -48,7 +37,6 @@ export const DEFAULT_TREE_PARAMS: TreeParams = {
 
 const round = (x: number) => Number(x.toPrecision(6));
 
-/** Thresholds for one feature: midpoints between quantiles of its values (`zeros` of them 0). */
 function edgesOf(nonZero: Float64Array, zeros: number, bins: number): number[] {
   const sorted = new Float64Array(nonZero.length + zeros);
   sorted.set(nonZero);
@@ -107,11 +95,7 @@ function binRows(rows: RowSet, nFeatures: number, bins: number) {
   return { edges, zeroBin, start, feat: Int32Array.from(feat), bin: Uint8Array.from(bin) };
 }
 
-/**
- * Fits `params.trees` oblivious trees by Newton boosting on the softmax across each question's
- * candidates (gradient p − target, diagonal hessian p(1 − p)), starting from `base` (one score a
- * row, offsets included), with `targets` as `fittedTargets` gives them (null: question left out).
- */
+// Newton boosting on the per-question softmax (gradient p − target, hessian p(1 − p)) from `base` (offsets included).
 export function fitTreesOnRows(
   rows: RowSet,
   targets: ReadonlyArray<Float64Array | null>,
@@ -146,7 +130,6 @@ export function fitTreesOnRows(
   const histG = new Float64Array(leaves * F * B);
   const histH = new Float64Array(leaves * F * B);
   const chosenMask = new Uint8Array(F);
-  /** Row r's bin of feature f. */
   const rowBin = (r: number, f: number) => {
     for (let j = start[r] as number; j < (start[r + 1] as number); j += 1) if (feat[j] === f) return bin[j] as number;
     return zeroBin[f] as number;
@@ -245,7 +228,6 @@ export function fitTreesOnRows(
   };
 }
 
-/** The feature and threshold with the most gain summed over the leaves. */
 function bestSplit(
   chosen: readonly number[],
   edges: readonly number[][],
@@ -286,14 +268,12 @@ function bestSplit(
   return best;
 }
 
-/** One question's candidates as dense rows: their features, targets (summing to 1) and starting scores. */
 export interface TreeGroup {
   features: ReadonlyArray<readonly number[]>;
   targets: readonly number[];
   base: readonly number[];
 }
 
-/** `fitTreesOnRows` for questions given as dense rows. */
 export function fitTrees(groups: readonly TreeGroup[], nFeatures: number, params: TreeParams): PackedTrees {
   const b = new RowSetBuilder();
   const base: number[] = [];

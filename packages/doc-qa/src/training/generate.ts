@@ -5,16 +5,13 @@ import { f1Score } from '../squad-metric';
 import { type RowSet, RowSetBuilder } from './rows';
 import { articleText, type SquadArticle } from './squad';
 
-/** How one group of articles (a long document) becomes candidate rows. */
 export interface GenerateOptions {
   families: LexicalFamily[];
   /** Keep this many wrong spans a question, drawn at random (their scores offset by the sampling rate); null: all. */
   negatives: number | null;
-  /** Keep the span texts (needed to score the questions, not to fit). */
   texts: boolean;
   /** Also ask each article's questions of the group without that article (for the "not found" threshold). */
   unanswerable: boolean;
-  /** Also ask each question with its paragraph given. */
   given: boolean;
 }
 
@@ -44,8 +41,7 @@ function addCandidates(
   let offset = 0;
   const wrong = targets.filter((t) => t === 0).length;
   if (options.negatives !== null && wrong > options.negatives) {
-    // A random draw of the wrong spans (all spans with some overlap stay); each stands for
-    // wrong / negatives of them in the softmax.
+    // Random wrong spans (overlapping spans stay); each stands for wrong / negatives of them in the softmax.
     const rand = random(fnv1a(id));
     const order = found.map((_, i) => i).filter((i) => targets[i] === 0);
     for (let i = order.length - 1; i > 0; i -= 1) {
@@ -101,11 +97,7 @@ function ask(
   b.endQuestion({ answers, group: meta.group, id: meta.id });
 }
 
-/**
- * One group of articles as one long document: each question's candidates from the passages
- * retrieval ranks first (what a visitor's document gives the reader), optionally also asked of
- * the group without its own article and with its paragraph given.
- */
+/** Articles as one long document; questions optionally also asked without their own article, or paragraph given. */
 export function generateGroup(
   articles: readonly SquadArticle[],
   group: string,

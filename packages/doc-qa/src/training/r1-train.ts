@@ -27,7 +27,6 @@ export function examplesFor(engine: DocQaEngine, question: string, answers: stri
   return { group, rows, answers };
 }
 
-/** Examples (dense rows, as small tests build them) as a row set. */
 export function rowsOf(examples: readonly Example[]): RowSet {
   const b = new RowSetBuilder();
   for (const [q, ex] of examples.entries()) {
@@ -49,9 +48,7 @@ export function rowsOf(examples: readonly Example[]): RowSet {
 
 export interface FitParams {
   linear: LinearParams;
-  /** Null: the regression alone. */
   trees: TreeParams | null;
-  /** Lexical families the model uses (their features must be in the rows). */
   families: readonly LexicalFamily[];
 }
 
@@ -68,7 +65,6 @@ export const DEFAULT_FIT: FitParams = { linear: SMALL_LINEAR, trees: DEFAULT_TRE
 
 const round4 = (x: number) => Number(x.toFixed(4));
 
-/** The linear weights as the model file keeps them: dense by name, lexical sparse. */
 function weightsOf(w: Float64Array, families: readonly LexicalFamily[]): R1Weights {
   const model: R1Weights = { features: [...FEATURES], weights: [...w.subarray(0, DENSE)].map(round4) };
   if (families.length === 0) return model;
@@ -85,16 +81,12 @@ function weightsOf(w: Float64Array, families: readonly LexicalFamily[]): R1Weigh
   return { ...model, lexical: { families: [...families], gaps, values } };
 }
 
-/** Whether feature i (dense or lexical) belongs to the families fitted. */
 function usesFeature(families: readonly LexicalFamily[]): (i: number) => boolean {
   const on = new Set(families);
   return (i) => i < DENSE || on.has(familyOf(i - DENSE));
 }
 
-/**
- * The logistic regression (dense and lexical features), then boosted oblivious trees on the dense
- * features fitted to what it leaves (starting from its scores). `minSupport` is left to the caller.
- */
+/** Logistic regression, then boosted oblivious trees on the dense features fitted to what it leaves. */
 export function fitRows(rows: RowSet, params: FitParams): { linear: R1Weights; model: R1Weights } {
   // Rows may hold lexical features of families not fitted: their weights stay 0.
   const nFeatures = DENSE + LEXICAL_SIZE;
@@ -137,7 +129,6 @@ function lexicalWeights(model: R1Weights): Map<number, number> {
   return out;
 }
 
-/** The held-out model's chosen answer for one question: its sentence's support and its F1 (0–1). */
 export interface Pick {
   support: number;
   f1: number;
@@ -185,7 +176,6 @@ export function scorePicks(
   return { em: (100 * em) / n, f1: (100 * f1) / n, declined: (100 * declined) / n };
 }
 
-/** EM and F1 (0–100) of the model on examples, declining below its threshold. */
 export function score(
   examples: readonly Example[],
   model: R1Weights,
@@ -196,16 +186,11 @@ export function score(
   return { em: s.em, f1: s.f1 };
 }
 
-/** Supports tried as the in-sample "not found" threshold. */
 const THRESHOLDS = Array.from({ length: 11 }, (_, i) => i / 20);
 /** Answers this poor on average (F1 0–1) are better declined. */
 const DECLINE_BELOW = 0.15;
 
-/**
- * The in-sample "not found" threshold: the highest share of the question's words in the answer's
- * sentence (of 0, 0.05, …, 0.5) below which the model's answers on the fitted questions average
- * an F1 under 0.15 (only when no held-out questions are at hand).
- */
+/** In-sample threshold: the highest support (0–0.5) below which answers average F1 < 0.15 (no held-out data). */
 export function calibrate(chosen: readonly Pick[]): number {
   let threshold = 0;
   for (const t of THRESHOLDS) {
@@ -216,20 +201,14 @@ export function calibrate(chosen: readonly Pick[]): number {
   return threshold;
 }
 
-/** The regression with the trees on examples, its threshold calibrated in-sample. */
 export function fit(examples: readonly Example[], iterations = 600, l2 = 1e-4): R1Weights {
   const rows = rowsOf(examples);
   const { linear } = fitRows(rows, { linear: { ...SMALL_LINEAR, epochs: iterations, l2 }, trees: null, families: [] });
   return { ...linear, minSupport: calibrate(picks(rows, linear)) };
 }
 
-/**
- * k-fold cross-validation by group (article), for small files: fit on the other groups, score
- * on the held-out one; the regression alone is scored too, from the same fits. `unanswerable`
- * holds the same questions asked of documents without their answer; the held-out picks of both
- * are returned to choose the "not found" threshold. `alsoScored` holds the same questions in
- * another setting (the paragraph given), scored with each fold's model on its held-out group.
- */
+// k-fold CV by group (article); the regression alone is scored from the same fits. `unanswerable`: the same questions
+// of documents without their answer; `alsoScored`: another setting (paragraph given), scored per fold.
 export function crossValidate(
   examples: readonly Example[],
   params: Partial<TreeParams> = {},
@@ -278,15 +257,10 @@ export function crossValidate(
   };
 }
 
-/** Supports tried as the held-out "not found" threshold. */
 const HELD_OUT_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 40);
 
-/**
- * The "not found" threshold from held-out picks, as SQuAD 2.0 scores a reader: over answerable
- * and unanswerable questions together, an answer earns its F1, declining an unanswerable
- * question earns 1, anything else 0. Returns the best threshold with its false-answer rate (share
- * of unanswerable questions still answered) and what it costs answerable questions (F1 points, 0–100).
- */
+// Held-out threshold as SQuAD 2.0 scores: an answer earns its F1, declining an unanswerable question earns 1. Returns
+// it with the false-answer rate and the F1 points (0–100) it costs answerable questions.
 export function chooseThreshold(chosen: {
   answerable: ReadonlyArray<{ support: number; f1: number }>;
   unanswerable: ReadonlyArray<{ support: number; f1: number }>;

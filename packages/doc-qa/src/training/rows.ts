@@ -1,8 +1,5 @@
-/**
- * Candidate rows of many questions in flat typed arrays (compressed sparse rows): what the fitters
- * read, what the generating workers send back, and what the cache keeps on disk. Feature indices
- * below `FEATURES.length` are R1's dense features; above, `FEATURES.length + i` is lexical index i.
- */
+// Many questions' candidate rows as compressed sparse rows: what fitters read, workers send and the disk cache keeps.
+// Feature indices below `FEATURES.length` are dense; `FEATURES.length + i` is lexical index i.
 export interface RowSet {
   /** Question q's rows are qStart[q] … qStart[q + 1]. */
   qStart: Int32Array;
@@ -10,13 +7,10 @@ export interface RowSet {
   rowStart: Int32Array;
   idx: Int32Array;
   val: Float32Array;
-  /** Best F1 (0–1) of the row's span against the gold answers. */
   target: Float32Array;
-  /** Share of the question's weighted words in the row's sentence. */
   support: Float32Array;
   /** Added to the row's score in the softmax: log(1 / sampling rate) for sampled wrong spans, else 0. */
   offset: Float32Array;
-  /** Span texts (kept for the questions that are scored, empty otherwise). */
   texts: string[];
   /** Per question: gold answers (empty: unanswerable), group (long document) and id. */
   answers: string[][];
@@ -24,7 +18,6 @@ export interface RowSet {
   ids: string[];
 }
 
-/** Grows a RowSet question by question. */
 export class RowSetBuilder {
   private qStart: number[] = [0];
   private rowStart: number[] = [0];
@@ -95,7 +88,6 @@ export class RowSetBuilder {
 export const questionsIn = (s: RowSet) => s.qStart.length - 1;
 export const rowsIn = (s: RowSet) => s.target.length;
 
-/** Several row sets as one (in order). */
 export function concatRows(sets: readonly RowSet[]): RowSet {
   const Q = sets.reduce((n, s) => n + questionsIn(s), 0);
   const R = sets.reduce((n, s) => n + rowsIn(s), 0);
@@ -135,7 +127,6 @@ export function concatRows(sets: readonly RowSet[]): RowSet {
   return out;
 }
 
-/** The questions whose index passes `keep`, as a new row set. */
 export function selectQuestions(s: RowSet, keep: (q: number) => boolean): RowSet {
   const b = new RowSetBuilder();
   const hasTexts = s.texts.length === rowsIn(s);

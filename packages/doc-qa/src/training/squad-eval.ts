@@ -3,13 +3,9 @@ import { type AnswerResult, createDocQa } from '../engine';
 import { bestOver, exactMatch, f1Score } from '../squad-metric';
 import { readSquadArticles } from './squad';
 
-/**
- * A SQuAD-format file measured the way a visitor meets the reader: (a) each question with its
- * paragraph given, (b) all paragraphs as one long document (recall@1/@5 of the gold paragraph,
- * EM/F1, declined), and (c) each article's questions asked of a document of other articles, where
- * every answer is a false one. The file is read one article at a time and each answer is scored
- * as it comes, so memory holds the texts and questions, never the reader's candidates.
- */
+// A SQuAD file measured as a visitor meets the reader: (a) paragraph given, (b) all paragraphs as one document
+// (recall@1/@5, EM/F1, declined), (c) questions asked of other articles, where any answer is false. Read and scored
+// one article at a time, so memory never holds the reader's candidates.
 
 interface Question {
   id: string;
@@ -26,7 +22,6 @@ type Reader = 'r0' | 'r1';
 
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
 
-/** Writes each R1 answer as one JSON line, for scoring elsewhere. */
 class AnswerLog {
   private out: WriteStream | null;
   constructor(path: string | undefined) {
@@ -132,11 +127,7 @@ function longDocument(contexts: string[], questions: Question[], reader: Reader,
   );
 }
 
-/**
- * Questions with no answer in the document, made the SQuAD 2.0 way: each article's questions
- * asked of a document of other articles (all of them in a file of up to nine, else the eight
- * nearest). The false-answer rate is the share that still gets an answer.
- */
+// SQuAD 2.0-style unanswerables: each article's questions asked of other articles (the eight nearest at most).
 function unanswerable(
   contexts: string[],
   articles: ReadonlyArray<{ first: number; last: number }>,

@@ -1,10 +1,7 @@
 import { joinPages } from '../chunk';
 import { exactMatch, f1Score } from '../squad-metric';
 
-/**
- * TAT-QA (Zhu et al., 2021): questions over a table and paragraphs from real annual reports.
- * Only the fields the evaluation reads.
- */
+/** TAT-QA (Zhu et al., 2021): a table and paragraphs from real annual reports; only the fields the evaluation reads. */
 export interface TatqaContext {
   table: { uid: string; table: string[][] };
   paragraphs: Array<{ uid: string; order: number; text: string }>;
@@ -21,10 +18,7 @@ export interface TatqaQuestion {
   scale: '' | 'thousand' | 'million' | 'billion' | 'percent';
 }
 
-/**
- * A table laid out as a PDF prints it: the label column left-aligned, figures right-aligned in
- * columns three spaces apart, so the text reads like what the PDF reader gives for a real page.
- */
+/** Printed as a PDF would be (labels left, figures right-aligned three spaces apart), so it reads like a real page. */
 export function renderTable(rows: readonly string[][]): string {
   const clean = rows.map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim()));
   const widths: number[] = [];
@@ -40,10 +34,7 @@ export function renderTable(rows: readonly string[][]): string {
     .join('\n');
 }
 
-/**
- * One context as one page of text: the paragraphs that introduce the table ("… as follows:",
- * "in millions") come before it, the rest after it, as in the report.
- */
+/** One page: paragraphs introducing the table ("… as follows:", "in millions") before it, the rest after. */
 export function renderContext(context: TatqaContext): string {
   const paragraphs = [...context.paragraphs].sort((a, b) => a.order - b.order).map((p) => p.text.trim());
   let cut = paragraphs.findIndex((p) => /:\s*$|\bfollowing table\b|\btable below\b|\bas follows\b/i.test(p));
@@ -53,7 +44,6 @@ export function renderContext(context: TatqaContext): string {
   return [...before, renderTable(context.table.table), ...after].join('\n\n');
 }
 
-/** Contexts joined as one document, one page each. */
 export function contextsDocument(contexts: readonly TatqaContext[]): string {
   return joinPages(contexts.map(renderContext));
 }
@@ -66,11 +56,8 @@ function toNumber(text: string): number | null {
   return Number(t);
 }
 
-/**
- * TAT-QA's metric, simplified to what matters here: a numeric answer counts when the number
- * (after its scale) rounds to the gold one, and the scale must agree; text answers are compared
- * by SQuAD's normalised exact match and bag-of-words F1 over all gold spans.
- */
+// TAT-QA's metric, simplified: a number counts when it rounds to the gold one with the same scale; text answers by
+// SQuAD's normalised exact match and bag-of-words F1.
 export function tatqaScore(
   prediction: { text: string | null; value: number | null; scale: string },
   gold: TatqaQuestion,
