@@ -265,6 +265,44 @@ describe('accounts journey', () => {
     await close();
   }, 240_000);
 
+  it('resets a password on a host other than SITE_URL; e-mailed and canonical links keep SITE_URL', async () => {
+    // The site answers at localhost as well as at its SITE_URL (127.0.0.1): forms work on both.
+    const url = site.server.url;
+    const alias = url.replace('127.0.0.1', 'localhost');
+    const email = 'alias-host@example.com';
+    const signup = await fetch(`${url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alias_host', email, password: 'first-pass' }),
+    });
+    expect(signup.status).toBe(201);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    onTestFailed(async () => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-alias-failure.png'), fullPage: true });
+    });
+    await gotoHydrated(page, `${alias}/forgot-password`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${url}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const link = resetLinkFromOutbox();
+    expect(link.startsWith(`${url}/reset-password?token=`)).toBe(true);
+    // The visitor follows the link on the host they use.
+    await gotoHydrated(page, link.replace(url, alias));
+    await page.getByLabel('New password', { exact: true }).fill('alias-pass');
+    await page.getByLabel('Confirm new password').fill('alias-pass');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password updated' }).waitFor();
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'alias-pass', remember: false }),
+    });
+    expect(login.status).toBe(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('fits and stays accessible at 375 px', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
     for (const path of ['/login', '/forgot-password']) {
