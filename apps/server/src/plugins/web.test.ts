@@ -30,6 +30,7 @@ const PAGES: Array<[path: string, title: string, heading: string]> = [
   ['/login', 'Sign in | StockGurus', 'Sign in'],
   ['/signup', 'Create account | StockGurus', 'Create your account'],
   ['/forgot-password', 'Forgot password | StockGurus', 'Forgot your password?'],
+  ['/revert-email', 'Restore your email address | StockGurus', 'Restore your email address'],
   ['/profile', 'Profile | StockGurus', 'Your profile'],
   ['/doc-qa', 'Document QA | StockGurus', 'Document QA'],
   ['/privacy', 'Privacy Policy | StockGurus', 'Privacy Policy'],
