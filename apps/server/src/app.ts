@@ -177,7 +177,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   if (options.web !== false) {
-    await app.register(webPlugin, { siteUrl: config.siteUrl, dev: options.webDev === true });
+    await app.register(webPlugin, {
+      siteUrl: config.siteUrl,
+      trustedHosts: config.trustedHosts,
+      dev: options.webDev === true,
+    });
   }
   return app;
 }

@@ -47,6 +47,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY must be/);
   });
 
+  it("reads TRUSTED_HOSTS as a list of hosts, unset meaning each request's own Host", () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).trustedHosts).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, TRUSTED_HOSTS: ' ' }).trustedHosts).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dir, TRUSTED_HOSTS: 'WWW.Example.com, *.example.org,127.0.0.1:3000,[::1]:8080' })
+        .trustedHosts,
+    ).toEqual(['www.example.com', '*.example.org', '127.0.0.1:3000', '[::1]:8080']);
+    for (const bad of ['https://example.com', 'example.com/path', 'a b', 'example.com:port']) {
+      expect(() => loadConfig({ DATA_DIR: dir, TRUSTED_HOSTS: bad })).toThrow(/TRUSTED_HOSTS must be host names/);
+    }
+  });
+
   it('drops a trailing slash from SITE_URL', () => {
     expect(loadConfig({ DATA_DIR: dataDir(), SITE_URL: 'https://example.com/' }).siteUrl).toBe('https://example.com');
   });

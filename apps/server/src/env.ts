@@ -9,6 +9,10 @@ export { ConfigError };
 /** Google's published signing keys for ID tokens. */
 const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
+/** One entry of TRUSTED_HOSTS: a host (or `*.`/`**.` wildcard for subdomains) and an optional port. */
+const TRUSTED_HOST =
+  /^((\*\*?\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 // The database's variables (DATA_DIR, DATABASE_URL) and the market data's (DEMO_*, PRICE_*,
@@ -24,6 +28,13 @@ const EnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape)
     HOST: z.string().min(1).default('0.0.0.0'),
     SITE_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    TRUSTED_HOSTS: z
+      .string()
+      .refine(
+        (v) => v.trim() === '' || v.split(',').every((h) => TRUSTED_HOST.test(h.trim())),
+        'must be host names, each with an optional :port (e.g. www.example.com, *.example.com, 127.0.0.1:3000), comma-separated',
+      )
+      .optional(),
     TRUST_PROXY: z
       .string()
       .regex(/^(true|false|\d+|[\d.:/a-fA-F, ]+)$/, 'must be true, false, a hop count or a list of proxy addresses')
@@ -64,6 +75,11 @@ export interface Config {
   host: string;
   /** Canonical origin without a trailing slash, e.g. `https://example.com`. */
   siteUrl: string;
+  /**
+   * Hosts (`host[:port]`, `*.example.com`) whose pages may send the site's forms, besides
+   * SITE_URL's (TRUSTED_HOSTS). Null: the host each request names in its Host header.
+   */
+  trustedHosts: string[] | null;
   dataDir: string;
   database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
   /**
@@ -108,6 +124,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = environment()): Config {
     port: e.PORT,
     host: e.HOST,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    trustedHosts: parseTrustedHosts(e.TRUSTED_HOSTS),
     dataDir,
     database: data.database,
     jwtSecret: e.JWT_SECRET ?? null,
@@ -126,6 +143,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = environment()): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     dataDatePollSeconds: e.DATA_DATE_POLL_SECONDS,
   };
+}
+
+function parseTrustedHosts(value: string | undefined): string[] | null {
+  const hosts = (value ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter((h) => h !== '');
+  return hosts.length > 0 ? hosts : null;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

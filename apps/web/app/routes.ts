@@ -21,6 +21,7 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
+  route('revert-email', 'routes/revert-email.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('doc-qa', 'routes/doc-qa.tsx'),
   route('privacy', 'routes/privacy.tsx'),

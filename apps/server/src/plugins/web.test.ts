@@ -30,6 +30,7 @@ const PAGES: Array<[path: string, title: string, heading: string]> = [
   ['/login', 'Sign in | StockGurus', 'Sign in'],
   ['/signup', 'Create account | StockGurus', 'Create your account'],
   ['/forgot-password', 'Forgot password | StockGurus', 'Forgot your password?'],
+  ['/revert-email', 'Restore your email address | StockGurus', 'Restore your email address'],
   ['/profile', 'Profile | StockGurus', 'Your profile'],
   ['/doc-qa', 'Document QA | StockGurus', 'Document QA'],
   ['/privacy', 'Privacy Policy | StockGurus', 'Privacy Policy'],
@@ -126,5 +127,59 @@ describe('server-rendered pages', () => {
     const res = await t.app.inject('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Disallow: /api/');
+  });
+});
+
+/** "Send reset link" as the page's script sends it, from a page at `origin` to the host `host`. */
+const sendResetForm = (t: TestApp, host: string, origin: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/forgot-password.data',
+    headers: { host, origin, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'email=nobody%40example.com',
+  });
+
+describe('forms on any host the site is served on', () => {
+  let t: TestApp;
+  let listed: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite', { web: true });
+    listed = await buildTestApp('sqlite', { web: true, env: { TRUSTED_HOSTS: 'www.example.test, *.example.org' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await listed?.close();
+  });
+
+  it('runs a form sent from the host the request names, as from SITE_URL', async () => {
+    for (const [host, origin] of [
+      ['example.test', 'https://example.test'],
+      ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
+      ['localhost:3000', 'http://localhost:3000'],
+    ] as const) {
+      const res = await sendResetForm(t, host, origin);
+      expect(res.statusCode, `${origin} to ${host}`).toBe(200);
+      expect(res.body).toContain('If an account exists for that address');
+    }
+  });
+
+  it('refuses a form another site sent, whatever its Origin claims to be', async () => {
+    expect((await sendResetForm(t, '127.0.0.1:3000', 'https://attacker.example')).statusCode).toBe(400);
+    expect((await sendResetForm(t, 'example.test', 'http://127.0.0.1:3000')).statusCode).toBe(400);
+    expect((await sendResetForm(t, 'example.test', 'null')).statusCode).toBe(400);
+  });
+
+  it('keeps canonical links on SITE_URL whatever the Host header says', async () => {
+    const res = await t.app.inject({ url: '/forgot-password', headers: { host: 'attacker.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<link rel="canonical" href="https://example.test/forgot-password"/>');
+    expect(res.body).not.toContain('attacker.example');
+  });
+
+  it('with TRUSTED_HOSTS, takes forms from SITE_URL and the hosts listed only', async () => {
+    expect((await sendResetForm(listed, 'example.test', 'https://example.test')).statusCode).toBe(200);
+    expect((await sendResetForm(listed, 'www.example.test', 'https://www.example.test')).statusCode).toBe(200);
+    expect((await sendResetForm(listed, 'internal:3000', 'https://shop.example.org')).statusCode).toBe(200);
+    expect((await sendResetForm(listed, '127.0.0.1:3000', 'http://127.0.0.1:3000')).statusCode).toBe(400);
   });
 });

@@ -26,6 +26,11 @@ const DOCUMENT_ONLY_HEADERS = [
 
 export interface WebPluginOptions {
   siteUrl: string;
+  /**
+   * Hosts whose pages may send the site's forms besides SITE_URL's (TRUSTED_HOSTS); null trusts
+   * the host each request is addressed to (its Host header).
+   */
+  trustedHosts?: string[] | null;
   /** Serve through Vite's dev server (hot reload) instead of the production build. */
   dev: boolean;
 }
@@ -90,7 +95,15 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
   }
 
   const pages = new PageCache();
-  const handleRequest = createRequestHandler(getBuild, opts.dev ? 'development' : 'production');
+  const mode = opts.dev ? 'development' : 'production';
+  const handleRequest = createRequestHandler(getBuild, mode);
+  // A form's action runs when the browser says it was sent from a page of this site: React Router
+  // compares the Origin header with the request's URL (built from SITE_URL) and these hosts.
+  const handleForm = (request: FastifyRequest) =>
+    createRequestHandler(
+      async () => ({ ...(await getBuild()), allowedActionOrigins: formHosts(request, opts.trustedHosts ?? null) }),
+      mode,
+    );
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -112,10 +125,8 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
         apiFetch: (path, init) => injectApi(app, path, init, request.ip),
       };
       // The web app declares AppLoadContext as WebLoadContext (apps/web/app/lib/load-context.ts).
-      const response = await handleRequest(
-        toFetchRequest(request, reply, opts.siteUrl),
-        context as unknown as AppLoadContext,
-      );
+      const handle = request.method === 'GET' || request.method === 'HEAD' ? handleRequest : handleForm(request);
+      const response = await handle(toFetchRequest(request, reply, opts.siteUrl), context as unknown as AppLoadContext);
       if (cacheKey && response.status === 200 && !response.headers.has('set-cookie')) {
         const html = await response.text();
         pages.set(cacheKey, response.status, response.headers, html, request.cspNonce);
@@ -155,6 +166,19 @@ async function injectApi(
   // A view, not a copy; typed as bytes so DOM's narrower BodyInit (scripts' typecheck) accepts it too.
   const bytes = body && new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength);
   return new Response(bytes, { status: res.statusCode, headers: out });
+}
+
+/**
+ * The hosts a form may come from besides SITE_URL's. By default the host the request was sent
+ * to: a browser names the page's own host in Origin, so a page of another site never matches,
+ * and a host the visitor typed (an IP address, an alias) works. TRUSTED_HOSTS narrows or widens
+ * that to a fixed list. Only this check reads the Host header: pages, e-mails and redirects
+ * build their links from SITE_URL.
+ */
+function formHosts(request: FastifyRequest, trustedHosts: string[] | null): string[] {
+  if (trustedHosts) return trustedHosts;
+  const host = request.host?.toLowerCase();
+  return host ? [host] : [];
 }
 
 /** A path no page matches: the catch-all renders the noindex 404 page for it. */

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { apiPost } from '../lib/api-client';
 import { authStore, avatarLetter, useAuth } from '../lib/auth-state';
 import { useDismiss } from './use-dismiss';
 
@@ -54,7 +55,9 @@ export function UserMenu() {
         </Link>
         <button
           type="button"
-          onClick={() => {
+          onClick={async () => {
+            // The token stops working on the server too; signed out here even if that call fails.
+            await apiPost('/api/users/logout', {}).catch(() => {});
             authStore.signOut();
             navigate('/');
           }}

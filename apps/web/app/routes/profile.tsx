@@ -8,7 +8,7 @@ import { pageMeta, siteUrlFrom } from '../lib/meta';
 import type { Route } from './+types/profile';
 
 const TITLE = 'Profile';
-const DESCRIPTION = 'Manage your profile details and change your password.';
+const DESCRIPTION = 'Manage your profile details, your place on the leaderboard, your password and your sessions.';
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({ title: TITLE, description: DESCRIPTION, path: '/profile', siteUrl: siteUrlFrom(matches), noindex: true });
@@ -18,9 +18,10 @@ export async function clientLoader() {
   startAuth();
   if (!authStore.getState().token) throw redirect('/login?redirectTo=%2Fprofile');
   try {
-    return { profile: await accountsApi.profile(), error: null };
+    const [profile, privacy] = await Promise.all([accountsApi.profile(), accountsApi.privacy()]);
+    return { profile, privacy, error: null };
   } catch (err) {
-    return { profile: null, error: messageOf(err, 'Failed to load profile') };
+    return { profile: null, privacy: null, error: messageOf(err, 'Failed to load profile') };
   }
 }
 clientLoader.hydrate = true as const;
@@ -47,5 +48,5 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       </PageContainer>
     );
   }
-  return <ProfilePage profile={loaderData.profile} />;
+  return <ProfilePage profile={loaderData.profile} privacy={loaderData.privacy} />;
 }

@@ -10,17 +10,41 @@ import { useSite } from './support/site';
 const DATA_DIR = mkdtempSync(join(tmpdir(), 'e2e-accounts-'));
 const EMAIL = 'rosa@example.com';
 
-/** The reset link in the newest outbox message (bodies are quoted-printable). */
-function resetLinkFromOutbox(): string {
+/** The newest outbox message, decoded (bodies are quoted-printable). */
+function newestMail(): string {
   const dir = join(DATA_DIR, 'outbox');
   const files = readdirSync(dir).sort();
-  const eml = readFileSync(join(dir, files[files.length - 1] as string), 'utf8')
+  return readFileSync(join(dir, files[files.length - 1] as string), 'utf8')
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  const link = /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(eml)?.[1];
-  if (!link) throw new Error('no reset link in the outbox e-mail');
+}
+
+/** The link to `path` in the newest outbox message. */
+function linkFromOutbox(path = '/reset-password'): string {
+  const link = new RegExp(`(https?://\\S+${path}\\?token=[\\w-]+)`).exec(newestMail())?.[1];
+  if (!link) throw new Error(`no ${path} link in the outbox e-mail`);
   return link;
 }
+
+const resetLinkFromOutbox = () => linkFromOutbox('/reset-password');
+
+/** An account made through the API, for journeys that start signed out with it. */
+async function createAccount(url: string, username: string, email: string, password: string) {
+  const res = await fetch(`${url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email, password }),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** The token this page's session holds. */
+const storedToken = (page: Page) =>
+  page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+
+/** The status of a signed-in API call made with `token`. */
+const detailsStatus = async (url: string, token: string | null) =>
+  (await fetch(`${url}/api/users/details`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 /** The script with the account forms' checks (Zod and the schemas of @app/shared/auth). */
 const CHECKS = /\/assets\/auth-[\w-]{8}\.js$/;
@@ -48,9 +72,9 @@ async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Login' }).first().waitFor();
 }
 
-async function signIn(page: Page, url: string, password: string, remember: boolean) {
+async function signIn(page: Page, url: string, password: string, remember: boolean, email = EMAIL) {
   await gotoHydrated(page, `${url}/login`);
-  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   if (remember) await page.getByLabel('Remember me').check();
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -264,6 +288,152 @@ describe('accounts journey', () => {
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
     await close();
   }, 240_000);
+
+  it('resets a password on a host other than SITE_URL; e-mailed and canonical links keep SITE_URL', async () => {
+    // The site answers at localhost as well as at its SITE_URL (127.0.0.1): forms work on both.
+    const url = site.server.url;
+    const alias = url.replace('127.0.0.1', 'localhost');
+    const email = 'alias-host@example.com';
+    const signup = await fetch(`${url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alias_host', email, password: 'first-pass' }),
+    });
+    expect(signup.status).toBe(201);
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    onTestFailed(async () => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-alias-failure.png'), fullPage: true });
+    });
+    await gotoHydrated(page, `${alias}/forgot-password`);
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${url}/forgot-password`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const link = resetLinkFromOutbox();
+    expect(link.startsWith(`${url}/reset-password?token=`)).toBe(true);
+    // The visitor follows the link on the host they use.
+    await gotoHydrated(page, link.replace(url, alias));
+    await page.getByLabel('New password', { exact: true }).fill('alias-pass');
+    await page.getByLabel('Confirm new password').fill('alias-pass');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await page.getByRole('heading', { name: 'Password updated' }).waitFor();
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'alias-pass', remember: false }),
+    });
+    expect(login.status).toBe(200);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('changes the email only with the current password; the old address gets a link that undoes it', async () => {
+    const url = site.server.url;
+    const oldEmail = 'mara@example.com';
+    const newEmail = 'mara.new@example.com';
+    await createAccount(url, 'mara_v', oldEmail, 'mara-pass');
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    onTestFailed(async () => {
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-email-change-failure.png'), fullPage: true });
+    });
+    await signIn(page, url, 'mara-pass', false, oldEmail);
+    await gotoHydrated(page, `${url}/profile`);
+    const email = page.getByLabel('Email', { exact: true });
+    await email.waitFor();
+    // The password is asked for once the address differs, and checked by the server.
+    expect(await page.getByLabel('Current password').count()).toBe(1);
+    await email.fill(newEmail);
+    await expect.poll(() => page.getByLabel('Current password').count()).toBe(2);
+    const current = page.getByRole('region', { name: 'Profile Details' }).getByLabel('Current password');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect.poll(() => page.getByText('Enter your current password to change your email').count()).toBe(1);
+    await current.fill('not-my-pass');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect.poll(() => page.getByText('Current password is incorrect').count()).toBe(1);
+    await current.fill('mara-pass');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect.poll(() => page.getByText('We told your old email address about the change').count()).toBe(1);
+    expect(await page.getByLabel('Current password').count()).toBe(1);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-email-changed-375.png'), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize(VIEWPORTS.desktop);
+    const token = await storedToken(page);
+
+    // The notice goes to the old address; its link puts the address back and ends every session.
+    const mail = newestMail();
+    expect(mail).toContain(`To: ${oldEmail}`);
+    const link = linkFromOutbox('/revert-email');
+    expect(link.startsWith(`${url}/revert-email?token=`)).toBe(true);
+    await gotoHydrated(page, link);
+    await page.getByRole('heading', { name: 'Restore your email address' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Restore my email address' }).click();
+    await page.getByRole('heading', { name: 'Email address restored' }).waitFor();
+    expect(await detailsStatus(url, token)).toBe(401);
+    await signIn(page, url, 'mara-pass', false, oldEmail);
+    // The link works once.
+    await gotoHydrated(page, link);
+    await page.getByRole('button', { name: 'Restore my email address' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: /link/i }).count()).toBe(1);
+    // The refused password (403) and the used link (400) are the only failed requests.
+    expect(errors.filter((e) => !/status of (403|400)/.test(e))).toEqual([]);
+    await close();
+  }, 120_000);
+
+  it('signs out on the server (the old token is refused), signs out everywhere, and opts in to the leaderboard', async () => {
+    const url = site.server.url;
+    const email = 'nils@example.com';
+    await createAccount(url, 'nils_b', email, 'nils-pass');
+    const first = await openPage(site.browser, VIEWPORTS.desktop);
+    const second = await openPage(site.browser, VIEWPORTS.desktop);
+    onTestFailed(async () => {
+      await first.page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-sessions-failure.png'), fullPage: true });
+    });
+
+    // Sign out: the token the browser held stops working at once.
+    await signIn(first.page, url, 'nils-pass', true, email);
+    const signedOut = await storedToken(first.page);
+    expect(await detailsStatus(url, signedOut)).toBe(200);
+    await signOut(first.page);
+    expect(await storedToken(first.page)).toBeNull();
+    expect(await detailsStatus(url, signedOut)).toBe(401);
+
+    // Two sessions; the leaderboard setting, then "Sign out everywhere" ends both.
+    await signIn(first.page, url, 'nils-pass', false, email);
+    await signIn(second.page, url, 'nils-pass', false, email);
+    const other = await storedToken(second.page);
+    await gotoHydrated(first.page, `${url}/profile`);
+    const board = first.page.getByRole('region', { name: 'Leaderboard' });
+    const optIn = board.getByLabel("Show me on the members' leaderboard");
+    await optIn.waitFor();
+    expect(await optIn.isChecked()).toBe(false);
+    await optIn.check();
+    await board.getByLabel('Display name').fill('!');
+    await board.getByRole('button', { name: 'Save leaderboard setting' }).click();
+    await expect.poll(() => board.getByText(/^Display name must be 2-30 characters/).count()).toBe(1);
+    await board.getByLabel('Display name').fill('Nils the Bold');
+    await board.getByRole('button', { name: 'Save leaderboard setting' }).click();
+    await expect.poll(() => board.getByText('You are on the leaderboard').count()).toBe(1);
+    await first.page.reload();
+    await first.page.getByRole('region', { name: 'Leaderboard' }).getByLabel('Display name').waitFor();
+    expect(await first.page.getByLabel('Display name').inputValue()).toBe('Nils the Bold');
+    expect(await first.page.getByLabel("Show me on the members' leaderboard").isChecked()).toBe(true);
+    await first.page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-profile-settings-1280.png'), fullPage: true });
+    expect(await seriousAxeViolations(first.page)).toEqual([]);
+
+    await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await first.page.waitForURL(/\/login$/);
+    expect(await storedToken(first.page)).toBeNull();
+    expect(await detailsStatus(url, other)).toBe(401);
+    // The other session finds out on its next signed-in call and is sent to sign in.
+    await second.page.goto(`${url}/profile`);
+    await second.page.waitForURL(/\/login/);
+    expect(first.errors).toEqual([]);
+    await first.close();
+    await second.close();
+  }, 120_000);
 
   it('fits and stays accessible at 375 px', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);

@@ -27,6 +27,7 @@ const PAGES: readonly string[] = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/revert-email',
   '/profile',
   '/doc-qa',
   '/privacy',

@@ -1,5 +1,5 @@
 import type { AuthConfigResponse, LoginResponse } from '@app/shared/auth';
-import type { AccountExport, Profile, ProfileUpdate } from '@app/shared/users';
+import type { AccountExport, Privacy, PrivacyUpdate, Profile, ProfileUpdate } from '@app/shared/users';
 import type { AppLoadContext } from 'react-router';
 import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
 
@@ -19,6 +19,13 @@ export const accountsApi = {
   updatePassword: (oldPwd: string, newPwd: string) => apiPost<LoginResponse>('/api/auth/updatepwd', { oldPwd, newPwd }),
   profile: () => apiGet<Profile>('/api/users/details'),
   updateProfile: (changes: ProfileUpdate) => apiPost<Profile>('/api/users/details', changes),
+  /** The link mailed to the old address after an e-mail change; works without a session. */
+  revertEmail: (token: string, context?: AppLoadContext) =>
+    apiPost<{ message: string }>('/api/users/revert-email', { token }, { context, anonymous: true }),
+  privacy: () => apiGet<Privacy>('/api/users/privacy'),
+  updatePrivacy: (changes: PrivacyUpdate) => apiPost<Privacy>('/api/users/privacy', changes),
+  /** Ends every token of the account, this one included. */
+  signOutEverywhere: () => apiPost<{ message: string }>('/api/users/logout-all', {}),
   exportAccount: () => apiGet<AccountExport>('/api/users/export'),
   deleteAccount: (password: string) => apiPost<{ message: string }>('/api/users/delete', { password }),
 };

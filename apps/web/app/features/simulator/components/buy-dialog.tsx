@@ -1,8 +1,8 @@
 import { parsePoints } from '@app/shared/points';
 import type { StockListItem } from '@app/shared/screener';
-import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
+import { useFormState } from '../../../lib/form-state';
 import { defaultBuyPrice, formatPointsNumber } from '../points';
 import { DialogForm } from './dialog-form';
 
@@ -47,8 +47,8 @@ function BuyForm({
   error: string | null;
   onBuy: (stock: StockListItem, lpoints: number) => void;
 }) {
-  const [price, setPrice] = useState(String(defaultBuyPrice(stock)));
-  const [points, setPoints] = useState('');
+  const form = useFormState({ price: String(defaultBuyPrice(stock)), points: '' });
+  const { price, points } = form.values;
   // The server's rule for an amount of points (SPEC §5: no more than the available points).
   const amount = points === '' ? null : parsePoints(points);
   const tooMany = amount !== null && amount > Math.round(available * 100);
@@ -69,25 +69,22 @@ function BuyForm({
       </p>
       <Field
         label="Price per share ($)"
-        name="price"
         type="number"
         step="0.01"
         min="0.01"
         required
-        value={price}
-        onChange={(e) => setPrice(e.target.value)}
+        {...form.field('price')}
         hint="Orders fill at the last close; this price only estimates your shares."
       />
       <Field
         label="Points to invest"
-        name="lpoints"
         type="number"
         step="0.01"
         min="0.01"
         max={available}
         required
-        value={points}
-        onChange={(e) => setPoints(e.target.value)}
+        {...form.field('points')}
+        name="lpoints"
         hint={`Available: ${formatPointsNumber(available)} points`}
         error={
           tooMany

@@ -1,10 +1,10 @@
 import { formatPrice } from '@app/shared/format';
 import type { Pick } from '@app/shared/simulator';
 import { firstTriggerDate, isStopPercent, isTargetPercent, TRIGGER_LIMITS } from '@app/shared/simulator-view';
-import { useState } from 'react';
 import { Dialog } from '../../../components/ui/dialog';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select';
+import { useFormState } from '../../../lib/form-state';
 import type { TriggerField } from '../simulator.api';
 import { DialogForm } from './dialog-form';
 
@@ -71,8 +71,8 @@ function TriggerForm({
   error: string | null;
   onSave: (pick: Pick, field: TriggerField) => void;
 }) {
-  const [type, setType] = useState<'percentage' | 'date'>('percentage');
-  const [value, setValue] = useState('');
+  const form = useFormState({ type: 'percentage', value: '' });
+  const { type, value } = form.values;
   const earliest = firstTriggerDate(pick.cur_date);
   const problem =
     value === ''
@@ -101,10 +101,7 @@ function TriggerForm({
         label="Trigger type"
         name="type"
         value={type}
-        onChange={(e) => {
-          setType(e.target.value === 'date' ? 'date' : 'percentage');
-          setValue('');
-        }}
+        onChange={(e) => form.setValues({ type: e.target.value === 'date' ? 'date' : 'percentage', value: '' })}
         options={[
           { value: 'percentage', label: 'Percentage' },
           { value: 'date', label: 'Date' },
@@ -113,26 +110,22 @@ function TriggerForm({
       {type === 'percentage' ? (
         <Field
           label="Change from buy price (%)"
-          name="value"
           type="number"
           step="0.1"
           min={-TRIGGER_LIMITS.stopMax}
           max={TRIGGER_LIMITS.targetMax}
           required
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          {...form.field('value')}
           hint={`Positive for a profit target (5 sells at +5%, up to +${TRIGGER_LIMITS.targetMax.toLocaleString('en-US')}%), negative for a stop loss (-5 sells at -5%, down to -${TRIGGER_LIMITS.stopMax}%). Bought at ${formatPrice(pick.purchase_price)}.`}
           error={problem}
         />
       ) : (
         <Field
           label="Sell on"
-          name="value"
           type="date"
           min={earliest}
           required
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
+          {...form.field('value')}
           hint={
             value && !problem
               ? `${pick.ticker} will be sold at the close of the first trading day on or after ${value}, at whatever that close is.`
