@@ -50,6 +50,43 @@ export async function listCompanies(db: Db, name: string | undefined): Promise<C
   return searchDirectory(db, name, COMPANY_SEARCH_LIMIT);
 }
 
+/**
+ * Answers as JSON bytes, kept per data date: search and series change only with new data, and
+ * the same ones are asked again and again (every visitor types "a", "ap", "app"; every chart of a
+ * large company). A repeat is a map lookup and the bytes as they were sent, with no database
+ * read, no search and no serialising of thousands of rows. The oldest answer goes first past
+ * `size`; a failure (an unknown company, a lost connection) is not remembered.
+ */
+class AnswerCache {
+  readonly #held = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<Buffer>> }>();
+  constructor(private readonly size: number) {}
+
+  async get(db: Db, key: string, load: () => Promise<unknown>): Promise<Buffer> {
+    const dataDate = await currentDataDate(db);
+    let held = this.#held.get(db);
+    if (!held || held.dataDate !== dataDate) {
+      held = { dataDate, answers: new Map() };
+      this.#held.set(db, held);
+    }
+    const answers = held.answers;
+    const cached = answers.get(key);
+    if (cached) return cached;
+    const answer = load().then((value) => Buffer.from(JSON.stringify(value)));
+    answers.set(key, answer);
+    if (answers.size > this.size) answers.delete(answers.keys().next().value as string);
+    answer.catch(() => answers.get(key) === answer && answers.delete(key));
+    return answer;
+  }
+}
+
+const searchAnswers = new AnswerCache(5_000);
+const seriesAnswers = new AnswerCache(2_000);
+
+/** `listCompanies` as the JSON the API sends. */
+export function listCompaniesJson(db: Db, name: string | undefined): Promise<Buffer> {
+  return searchAnswers.get(db, name?.toLowerCase() ?? '', () => listCompanies(db, name));
+}
+
 export interface MetricSeriesRequest {
   companyName: string;
   metric: MetricKey;
@@ -58,38 +95,21 @@ export interface MetricSeriesRequest {
   user: TokenUser | null;
 }
 
-/** Series answers kept per data date; the oldest goes first past this many. */
-const SERIES_CACHE_SIZE = 2_000;
-const seriesCache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<MetricSeriesResponse>> }>();
-
 /**
- * One metric of one company over a range (SPEC §3, §5, §7). Series change only with new data,
- * so answers are kept per (company, metric, range, frequency) until the data date moves:
- * a repeat costs a map lookup instead of reading years of prices.
+ * One metric of one company over a range (SPEC §3, §5, §7), as the JSON the API sends. Kept per
+ * (company, metric, range, frequency) until the data date moves: a repeat costs a map lookup
+ * instead of reading and serialising years of prices.
  */
-export async function getMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
+export async function getMetricSeriesJson(db: Db, request: MetricSeriesRequest): Promise<Buffer> {
   // SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
   if (SIGNED_IN_PERIODS.includes(request.period) && !request.user) {
     throw unauthorized(`Sign in to see the ${request.period === 'all' ? 'all available' : '10 year'} range`);
   }
-  const dataDate = await currentDataDate(db);
-  let cache = seriesCache.get(db);
-  if (!cache || cache.dataDate !== dataDate) {
-    cache = { dataDate, answers: new Map() };
-    seriesCache.set(db, cache);
-  }
   const key = JSON.stringify([request.companyName.toLowerCase(), request.metric, request.period, request.frequency]);
-  const cached = cache.answers.get(key);
-  if (cached) return cached;
-  const answers = cache.answers;
-  const answer = loadMetricSeries(db, request);
-  answers.set(key, answer);
-  if (answers.size > SERIES_CACHE_SIZE) answers.delete(answers.keys().next().value as string);
-  // A failure (an unknown company, a lost connection) is not remembered.
-  answer.catch(() => answers.get(key) === answer && answers.delete(key));
-  return answer;
+  return seriesAnswers.get(db, key, () => loadMetricSeries(db, request));
 }
 
+/** One metric of one company over a range, read from the database. */
 async function loadMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
   const company = await findCompany(db, request.companyName);
   if (!company) throw notFound(`No company found for "${request.companyName}"`);
