@@ -2,10 +2,11 @@
 // this runner builds the real app on a fresh SQLite database, listens on a free port, and runs
 // autocannon against /api/health (the baseline) and every path, printing requests/s, p50, p99
 // and the ratio of each to the baseline. BENCH_DURATION (seconds, default 5) and
-// BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file name> runs one benchmark file;
+// BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file names, comma-separated> runs those benchmark files;
 // BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a throwaway schema) instead of SQLite.
 // BENCH_SMOKE=1 (the smoke step of `npm test`) seeds a fraction of the data and sends a few
 // requests per path: it checks that every benchmark runs with zero errors, and times nothing.
+import './bench-production.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,8 +85,8 @@ async function load(url: string, label: string, path: string, request: Partial<B
 
 async function main() {
   const dir = join(import.meta.dirname, 'bench');
-  const only = process.env.BENCH_ONLY;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && (!only || f.startsWith(only)));
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && (!only || only.some((o) => f.startsWith(o))));
   const benchmarks: Benchmark[] = [];
   for (const file of files.sort()) {
     benchmarks.push(((await import(pathToFileURL(join(dir, file)).href)) as { benchmark: Benchmark }).benchmark);
