@@ -11,3 +11,9 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** `BENCH_SMOKE=1`: the smoke step of `npm test` runs each instrument on tiny input. */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+
+/** `full` companies (or rows) in a real run, `smoke` in a smoke run. */
+export const size = (full: number, smoke: number) => (SMOKE ? smoke : full);

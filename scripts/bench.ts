@@ -2,16 +2,23 @@
 // this runner builds the real app on a fresh SQLite database, listens on a free port, and runs
 // autocannon against /api/health (the baseline) and every path, printing requests/s, p50, p99
 // and the ratio of each to the baseline. BENCH_DURATION (seconds, default 5) and
-// BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file name> runs one benchmark file.
+// BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file names, comma-separated> runs those benchmark files;
+// BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a throwaway schema) instead of SQLite.
+// BENCH_SMOKE=1 (the smoke step of `npm test`) seeds a fraction of the data and sends a few
+// requests per path: it checks that every benchmark runs with zero errors, and times nothing.
+import './bench-production.ts';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDb, type Db, migrateToLatest } from '@app/db/client';
+import { createDb, type Db, type DbHandle, migrateToLatest } from '@app/db/client';
 import { buildApp } from '@app/server/app';
 import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { SMOKE } from './bench-random.ts';
 
 export type Load = typeof load;
 
@@ -58,7 +65,8 @@ async function load(url: string, label: string, path: string, request: Partial<B
   const r = await autocannon({
     url: `${url}${path}`,
     connections: request.connections ?? connections,
-    duration,
+    // A smoke run: a few requests per connection, however long they take.
+    ...(SMOKE ? { amount: 3 * (request.connections ?? connections) } : { duration }),
     workers: 1,
     method: request.method ?? 'GET',
     headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
@@ -77,16 +85,16 @@ async function load(url: string, label: string, path: string, request: Partial<B
 
 async function main() {
   const dir = join(import.meta.dirname, 'bench');
-  const only = process.env.BENCH_ONLY;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && (!only || f.startsWith(only)));
+  const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
+  const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && (!only || only.some((o) => f.startsWith(o))));
   const benchmarks: Benchmark[] = [];
   for (const file of files.sort()) {
     benchmarks.push(((await import(pathToFileURL(join(dir, file)).href)) as { benchmark: Benchmark }).benchmark);
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const handle = createDb({ engine: 'sqlite', filename: join(dataDir, 'app.db') });
-  await migrateToLatest(handle.db);
+  const database = await openDatabase(dataDir);
+  const handle = database.handle;
   for (const b of benchmarks) {
     const started = Date.now();
     await b.seed(handle.db);
@@ -106,7 +114,10 @@ async function main() {
   const app = await buildApp({ config, db: handle, web, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
-  console.log(`autocannon: ${connections} connections, ${duration} s per path, against ${url}\n`);
+  console.log(
+    `autocannon: ${connections} connections, ${SMOKE ? 'a few requests' : `${duration} s`} per path, ` +
+      `against ${url} (${app.dbEngine})\n`,
+  );
   const baseline = await load(url, 'baseline', '/api/health');
   const results = [baseline];
   for (const b of benchmarks) {
@@ -134,12 +145,36 @@ async function main() {
   if (!web) console.log('(pages skipped: run `npm run build` first)');
   for (const b of benchmarks) await b.extra?.({ url, load });
   await app.close();
-  await handle.close();
+  await database.close();
   rmSync(dataDir, { recursive: true, force: true });
   if (results.some((r) => r.non2xx > 0)) {
     console.error('Some requests failed: the figures above are not valid.');
     process.exitCode = 1;
   }
+}
+
+/** A fresh SQLite file, or a throwaway schema of BENCH_DATABASE_URL; migrated. */
+async function openDatabase(dataDir: string): Promise<{ handle: DbHandle; close(): Promise<void> }> {
+  const url = process.env.BENCH_DATABASE_URL;
+  if (!url) {
+    const handle = createDb({ engine: 'sqlite', filename: join(dataDir, 'app.db') });
+    await migrateToLatest(handle.db);
+    return { handle, close: () => handle.close() };
+  }
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const handle = createDb({ engine: 'postgres', connectionString: url, searchPath: schema });
+  await migrateToLatest(handle.db, { schema });
+  return {
+    handle,
+    async close() {
+      await handle.close();
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
 }
 
 await main();

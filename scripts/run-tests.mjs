@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: lint, import rules (.dependency-cruiser.cjs), typecheck, build, unit + integration (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser journeys. Every suite runs even if an earlier
+// TEST_DATABASE_URL is set), the browser journeys, the fault suite, then the instruments' smoke run. Every suite runs even if an earlier
 // one failed, and one closing line totals them all: "N passed, N failed[, N skipped]".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -68,6 +68,9 @@ if (process.env.TEST_DATABASE_URL) {
 }
 vitest('unit and integration', []);
 vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
+// nginx in front of two server processes on a PostgreSQL and a Redis of their own, faults injected
+// under load (scripts/faults/); each scenario prints its figures.
+vitest('fault suite', ['--config', 'vitest.faults.config.ts']);
 
 console.log('');
 if (!process.env.TEST_DATABASE_URL)

@@ -5,9 +5,9 @@
 import type { Db } from '@app/db/client';
 import { slugify } from '@app/shared/slug';
 import type { Benchmark } from '../bench.ts';
-import { seededRandom } from '../bench-random.ts';
+import { SMOKE, seededRandom, size } from '../bench-random.ts';
 
-const COMPANIES = 10_000;
+const COMPANIES = size(10_000, 300);
 const WORDS = [
   'Acme',
   'Global',
@@ -75,8 +75,8 @@ async function seed(db: Db) {
         .values(quotes.slice(i, i + 500))
         .execute();
     // 25 years of closes for the first 20 companies, and share counts for market cap.
-    const days = weekdays('2000-01-03', '2024-12-31');
-    for (let id = 1; id <= 20; id += 1) {
+    const days = weekdays(SMOKE ? '2018-01-02' : '2000-01-03', '2024-12-31');
+    for (let id = 1; id <= size(20, 6); id += 1) {
       let close = 20 + rnd() * 50;
       const prices = days.map((date) => {
         close *= 1 + (rnd() - 0.5) * 0.04;

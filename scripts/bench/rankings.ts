@@ -3,9 +3,9 @@
 import type { Db } from '@app/db/client';
 import { type RankingSeed, seedRankings } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';
-import { seededRandom } from '../bench-random.ts';
+import { seededRandom, size } from '../bench-random.ts';
 
-const COMPANIES = 10_000;
+const COMPANIES = size(10_000, 300);
 const WORDS = ['Apex', 'Blue', 'Cedar', 'Delta', 'Echo', 'Apple', 'Granite', 'Harbor', 'Iron', 'Summit', 'Vector'];
 const SUFFIXES = ['Inc', 'Corp', 'Holdings', 'Group', 'Co', 'Technologies', 'Energy', 'Bancorp'];
 

@@ -13,8 +13,9 @@ import { updateInWorker } from '@app/server/daily-update';
 import { loadConfig } from '@app/server/env';
 import { todayUtc } from '@app/shared/trading-day';
 import type { Benchmark, Load } from '../bench.ts';
+import { size } from '../bench-random.ts';
 
-const UPDATE_COMPANIES = Number(process.env.BENCH_UPDATE_COMPANIES ?? 2_000);
+const UPDATE_COMPANIES = Number(process.env.BENCH_UPDATE_COMPANIES ?? size(2_000, 20));
 const CSV = '/api/companies/eod.csv?sect=3&v=2&sortBy=price&sortDir=desc';
 
 const line = (label: string, r: { rps: number; p50: number; p99: number; non2xx: number }) =>

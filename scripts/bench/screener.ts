@@ -3,9 +3,9 @@
 import type { Db } from '@app/db/client';
 import { type QuoteSeed, seedQuotes } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';
-import { seededRandom } from '../bench-random.ts';
+import { seededRandom, size } from '../bench-random.ts';
 
-const COMPANIES = 10_000;
+const COMPANIES = size(10_000, 300);
 const DATE = '2026-11-20';
 const WORDS = [
   'Apex',

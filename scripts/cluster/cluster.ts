@@ -57,8 +57,11 @@ export interface Cluster {
   /** Starts process `index` again (after it exited) on its port, and waits until it is healthy. */
   startProcess(index: number): Promise<ServerProcess>;
   /**
-   * Restarts every process one at a time with no failed request: out of nginx's rotation,
-   * SIGTERM (it answers what it received, then exits), started again, healthy, back in rotation.
+   * Restarts every process one at a time with no failed request: SIGTERM (it answers what it
+   * received, then refuses connections, which nginx then sends to another process and leaves
+   * out of rotation for 2 s), started again, healthy, back in rotation. nginx's configuration is
+   * not reloaded: a reload closes its idle keep-alive connections to clients, and a client reusing
+   * one at that moment sees a reset.
    */
   rollingRestart(onEach?: (index: number) => void): Promise<void>;
   /** Stops nginx, the processes (SIGTERM), and the private Redis and PostgreSQL if any. */
@@ -158,7 +161,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await stopAll();
     throw err;
   }
-  const proxy = nginx;
 
   const startProcess = async (index: number) => {
     const p = spawnProcess(index);
@@ -178,16 +180,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     async rollingRestart(onEach) {
       for (const p of [...processes]) {
         onEach?.(p.index);
-        const upstream = upstreams[p.index - 1] as Upstream;
-        upstream.down = true;
-        await proxy.reload(upstreams);
         const old = processes[p.index - 1] as ServerProcess;
         old.child.kill('SIGTERM');
         const code = await old.exited;
         if (code !== 0) throw new Error(`server ${p.index} exited with ${code} on SIGTERM`);
         await startProcess(p.index);
-        upstream.down = false;
-        await proxy.reload(upstreams);
+        // nginx sends it requests again once its 2 s out of rotation are over.
+        await new Promise((r) => setTimeout(r, 2_500));
       }
     },
     stop: stopAll,

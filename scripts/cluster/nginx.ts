@@ -7,8 +7,6 @@ import { join } from 'node:path';
 
 export interface Upstream {
   port: number;
-  /** Out of rotation (a rolling restart takes one out before stopping it). */
-  down?: boolean;
 }
 
 export interface NginxOptions {
@@ -24,7 +22,7 @@ export const NGINX = '/usr/sbin/nginx';
 /**
  * The configuration. What matters for several processes:
  * - `proxy_next_upstream error timeout http_502 http_503`: a request that finds a process gone
- *   (refused connection) goes to the next one; nginx never resends a request it already sent
+ *   (refused connection) goes to the next one, which is how a rolling restart takes one out; nginx never resends a request it already sent
  *   unless it is idempotent, so a POST is not run twice;
  * - `max_fails=1 fail_timeout=2s`: a process that refused is left out for 2 s;
  * - no keep-alive to the processes: each request is its own connection, so a process that stops
@@ -34,10 +32,8 @@ export const NGINX = '/usr/sbin/nginx';
  */
 export function nginxConfig(opts: NginxOptions): string {
   const temp = (name: string) => join(opts.dir, 'tmp', name);
-  const servers = opts.upstreams
-    .map((u) => `    server 127.0.0.1:${u.port} max_fails=1 fail_timeout=2s${u.down ? ' down' : ''};`)
-    .join('\n');
-  return `# Written by scripts/cluster: do not edit, it is rewritten on every start and rolling restart.
+  const servers = opts.upstreams.map((u) => `    server 127.0.0.1:${u.port} max_fails=1 fail_timeout=2s;`).join('\n');
+  return `# Written by scripts/cluster: do not edit, it is rewritten on every start.
 worker_processes 1;
 pid ${join(opts.dir, 'nginx.pid')};
 error_log ${join(opts.dir, 'error.log')} warn;
@@ -72,8 +68,6 @@ ${servers}
 }
 
 export interface Nginx {
-  /** Rewrites the configuration and reloads it (graceful: requests in flight finish on the old one). */
-  reload(upstreams: Upstream[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -88,8 +82,7 @@ export async function startNginx(opts: NginxOptions): Promise<Nginx> {
     chmodSync(join(opts.dir, 'tmp', name), 0o777);
   }
   const conf = join(opts.dir, 'nginx.conf');
-  const write = (upstreams: Upstream[]) => writeFileSync(conf, nginxConfig({ ...opts, upstreams }));
-  write(opts.upstreams);
+  writeFileSync(conf, nginxConfig(opts));
   const args = ['-p', opts.dir, '-e', join(opts.dir, 'error.log'), '-c', conf];
   execFileSync(NGINX, [...args, '-t', '-q'], { stdio: 'inherit' });
   const child: ChildProcess = spawn(NGINX, [...args, '-g', 'daemon off;'], { stdio: 'inherit' });
@@ -101,12 +94,6 @@ export async function startNginx(opts: NginxOptions): Promise<Nginx> {
     await new Promise((r) => setTimeout(r, 50));
   }
   return {
-    async reload(upstreams) {
-      write(upstreams);
-      execFileSync(NGINX, [...args, '-s', 'reload'], { stdio: 'inherit' });
-      // The new workers take over once the master has read the file; old ones finish what they hold.
-      await new Promise((r) => setTimeout(r, 300));
-    },
     async stop() {
       if (child.exitCode !== null) return;
       // SIGQUIT: graceful (SIGTERM would drop requests in flight).

@@ -166,6 +166,40 @@ describe('the site as several processes', () => {
     expect(summary.recoveredAfter(restartedAt)).toBeLessThan(restartTook + 5);
   }, 60_000);
 
+  it('survives its database connections being terminated under load: no process exits', async () => {
+    const load = startLoad({ url: cluster.url, paths: readPaths(), keepAlive: 6, closing: 2 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const admin = createDb({ engine: 'postgres', connectionString: cluster.databaseUrl });
+    let terminated = 0;
+    const killedAt = performance.now();
+    try {
+      // Three rounds, each ending every connection the servers hold, busy or idle (57P01).
+      for (let round = 0; round < 3; round += 1) {
+        const rows = await sql<{ ok: boolean }>`
+          select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`.execute(
+          admin.db,
+        );
+        terminated += rows.rows.filter((r) => r.ok).length;
+        await new Promise((r) => setTimeout(r, 300));
+      }
+    } finally {
+      await admin.close();
+    }
+    const healthy = await untilAllHealthy(5_000);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const summary = await load.stop();
+    for (const p of cluster.processes) expect(alive(p), `server ${p.index} exited`).toBe(true);
+    report(
+      `${terminated} database connections terminated in 3 rounds under load: ${summary.sent} requests through nginx, ` +
+        `${summary.failed} failed${summary.failed ? ` (${JSON.stringify(summary.failures)})` : ''}, both processes healthy ` +
+        `${healthy.toFixed(2)} s after the last round; last failure ${summary.recoveredAfter(killedAt).toFixed(2)} s after ` +
+        'the first; no process exited',
+    );
+    expect(terminated).toBeGreaterThan(0);
+    expect(summary.recoveredAfter(killedAt)).toBeLessThan(5);
+  }, 60_000);
+
   it('keeps every limit, sign-in included, while Redis is stopped and after it restarts', async () => {
     /** Wrong passwords for one new address until a 429: how many got through. */
     const attemptsUntilLimited = async (email: string) => {

@@ -50,6 +50,43 @@ export async function listCompanies(db: Db, name: string | undefined): Promise<C
   return searchDirectory(db, name, COMPANY_SEARCH_LIMIT);
 }
 
+/**
+ * Answers as JSON bytes, kept per data date: search and series change only with new data, and
+ * the same ones are asked again and again (every visitor types "a", "ap", "app"; every chart of a
+ * large company). A repeat is a map lookup and the bytes as they were sent, with no database
+ * read, no search and no serialising of thousands of rows. The oldest answer goes first past
+ * `size`; a failure (an unknown company, a lost connection) is not remembered.
+ */
+class AnswerCache {
+  readonly #held = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<Buffer>> }>();
+  constructor(private readonly size: number) {}
+
+  async get(db: Db, key: string, load: () => Promise<unknown>): Promise<Buffer> {
+    const dataDate = await currentDataDate(db);
+    let held = this.#held.get(db);
+    if (!held || held.dataDate !== dataDate) {
+      held = { dataDate, answers: new Map() };
+      this.#held.set(db, held);
+    }
+    const answers = held.answers;
+    const cached = answers.get(key);
+    if (cached) return cached;
+    const answer = load().then((value) => Buffer.from(JSON.stringify(value)));
+    answers.set(key, answer);
+    if (answers.size > this.size) answers.delete(answers.keys().next().value as string);
+    answer.catch(() => answers.get(key) === answer && answers.delete(key));
+    return answer;
+  }
+}
+
+const searchAnswers = new AnswerCache(5_000);
+const seriesAnswers = new AnswerCache(2_000);
+
+/** `listCompanies` as the JSON the API sends. */
+export function listCompaniesJson(db: Db, name: string | undefined): Promise<Buffer> {
+  return searchAnswers.get(db, name?.toLowerCase() ?? '', () => listCompanies(db, name));
+}
+
 export interface MetricSeriesRequest {
   companyName: string;
   metric: MetricKey;
@@ -58,34 +95,21 @@ export interface MetricSeriesRequest {
   user: TokenUser | null;
 }
 
-/** Series answers kept per data date; the oldest goes first past this many. */
-const SERIES_CACHE_SIZE = 2_000;
-const seriesCache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<MetricSeriesResponse>> }>();
-
-// Series change only with new data: answers are kept per request until the data date moves.
-export async function getMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
+/**
+ * One metric of one company over a range (SPEC §3, §5, §7), as the JSON the API sends. Kept per
+ * (company, metric, range, frequency) until the data date moves: a repeat costs a map lookup
+ * instead of reading and serialising years of prices.
+ */
+export async function getMetricSeriesJson(db: Db, request: MetricSeriesRequest): Promise<Buffer> {
   // SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
   if (SIGNED_IN_PERIODS.includes(request.period) && !request.user) {
     throw unauthorized(`Sign in to see the ${request.period === 'all' ? 'all available' : '10 year'} range`);
   }
-  const dataDate = await currentDataDate(db);
-  let cache = seriesCache.get(db);
-  if (!cache || cache.dataDate !== dataDate) {
-    cache = { dataDate, answers: new Map() };
-    seriesCache.set(db, cache);
-  }
   const key = JSON.stringify([request.companyName.toLowerCase(), request.metric, request.period, request.frequency]);
-  const cached = cache.answers.get(key);
-  if (cached) return cached;
-  const answers = cache.answers;
-  const answer = loadMetricSeries(db, request);
-  answers.set(key, answer);
-  if (answers.size > SERIES_CACHE_SIZE) answers.delete(answers.keys().next().value as string);
-  // A failure (an unknown company, a lost connection) is not remembered.
-  answer.catch(() => answers.get(key) === answer && answers.delete(key));
-  return answer;
+  return seriesAnswers.get(db, key, () => loadMetricSeries(db, request));
 }
 
+/** One metric of one company over a range, read from the database. */
 async function loadMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
   const company = await findCompany(db, request.companyName);
   if (!company) throw notFound(`No company found for "${request.companyName}"`);
@@ -124,11 +148,15 @@ function row(date: string, value: number, cik: number | null): MetricRow {
   return { formatted_date: date, column_val: value, cik };
 }
 
+/** 'FY2023' for a fiscal year, 'Q2 2024' for a quarter. */
 function fiscalLabel(p: FilingPoint): string {
   return p.period === 'annual' || p.fiscalPeriod === 'FY' ? `FY${p.fiscalYear}` : `${p.fiscalPeriod} ${p.fiscalYear}`;
 }
 
-/** The first day left out: N years before the last date, so 5 years of quarters are 20 points, not 21. */
+/**
+ * The first day left out of a range: N years before the series' last date (exclusive),
+ * so 5 years of quarters are 20 points, not 21.
+ */
 export function rangeStart(lastDate: string, period: MetricPeriod): string | undefined {
   if (period === 'all') return undefined;
   const years = Number(period);
@@ -149,7 +177,10 @@ function cutToRange<T>(points: T[], dateOf: (p: T) => string, period: MetricPeri
   return start ? points.filter((p) => dateOf(p) > start) : points;
 }
 
-// Quarterly adds the annual value of fiscal years without quarters (older filings, annual-only filers).
+/**
+ * Quarterly: every fiscal quarter, plus the annual value of fiscal years that have no quarter
+ * (older filings, or companies that only file annually). Annual: fiscal years only.
+ */
 function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint[] {
   const annual = points.filter((p) => p.period === 'annual');
   if (frequency === 'annual') return annual;
@@ -160,7 +191,11 @@ function choosePeriods(points: FilingPoint[], frequency: Frequency): FilingPoint
   );
 }
 
-/** Market cap in $M per trading day by `marketCapMillions`, as the rankings; no share count, no series. */
+/**
+ * Market cap in $M on each trading day, by the one rule the rankings use too
+ * (`marketCapMillions`: close × the share count in force that day). Before the first known
+ * count the earliest count is used; without any count there is no series.
+ */
 export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: number | null): MetricRow[] {
   const first = shares[0];
   if (!first) return [];
@@ -178,12 +213,17 @@ export function marketCapRows(closes: ClosePoint[], shares: SharesPoint[], cik: 
   return rows;
 }
 
+/** One page of slugs for the sitemap. */
 export async function getCompanySlugs(db: Db, page: number): Promise<CompanySlugsResponse> {
   const { total, slugs } = await listSlugs(db, page, COMPANY_SLUGS_PAGE_SIZE);
   return { total, page, pageSize: COMPANY_SLUGS_PAGE_SIZE, slugs };
 }
 
-/** Market reads of other modules (the simulator's buys, sales, triggers and valuations). */
+/**
+ * Market reads other modules make (the simulator's buys, sales, triggers and valuations): a
+ * company and its last close by ticker, the last closes of many companies, and each company's
+ * closes since a day of its own.
+ */
 export const marketQuotes = {
   byTicker: (db: Db, ticker: string): Promise<TickerQuote | undefined> => findTickerQuote(db, ticker),
   lastCloses: (db: Db, companyIds: readonly number[]) => findLastCloses(db, companyIds),
