@@ -92,6 +92,25 @@ export interface FundamentalsTable {
   current_liabilities: number | null;
   long_term_liabilities: number | null;
   total_liabilities: number | null;
+  /** Migration 0014: $M unless noted. */
+  gross_profit: number | null;
+  operating_income: number | null;
+  research_development: number | null;
+  /** Diluted earnings per share, in the row's currency per share as filed (not split-adjusted). */
+  eps_diluted: number | null;
+  /** Dividends declared per share, in the row's currency per share as filed (not split-adjusted). */
+  dividends_per_share: number | null;
+  /** Common shares outstanding at the period end, as filed (a whole count, not split-adjusted). */
+  shares_outstanding: number | null;
+  operating_cash_flow: number | null;
+  /** Capital expenditure: payments for property, plant and equipment (positive). */
+  capex: number | null;
+  /** Operating cash flow − capital expenditure. */
+  free_cash_flow: number | null;
+  long_term_debt: number | null;
+  stockholders_equity: number | null;
+  /** JSON `{series: [concept, form, filed]}` of each figure's filing; null for demo rows. */
+  sources: string | null;
 }
 
 export interface CompanyYearsTable {

@@ -72,6 +72,18 @@ const FUNDAMENTAL_TYPES = {
   current_liabilities: 'float8',
   long_term_liabilities: 'float8',
   total_liabilities: 'float8',
+  gross_profit: 'float8',
+  operating_income: 'float8',
+  research_development: 'float8',
+  eps_diluted: 'float8',
+  dividends_per_share: 'float8',
+  shares_outstanding: 'float8',
+  operating_cash_flow: 'float8',
+  capex: 'float8',
+  free_cash_flow: 'float8',
+  long_term_debt: 'float8',
+  stockholders_equity: 'float8',
+  sources: 'text',
 } as const;
 const YEAR_TYPES = {
   company_id: 'int4',

@@ -135,6 +135,14 @@ interface QuarterValues {
   currentLiabilities: number;
   longTermLiabilities: number;
   totalLiabilities: number;
+  grossProfit: number;
+  operatingIncome: number;
+  researchDevelopment: number;
+  operatingCashFlow: number;
+  capex: number;
+  longTermDebt: number;
+  sharesOutstanding: number;
+  dividendsPerShare: number;
 }
 
 /**
@@ -152,7 +160,32 @@ function quarterValues(seed: number, p: DemoProfile, periodEnd: string, key: num
   const totalLiabilities = r3(totalAssets * p.leverage);
   const currentLiabilities = r3(Math.min(totalLiabilities, currentAssets * p.currentLiabRatio));
   const longTermLiabilities = r3(totalLiabilities - currentLiabilities);
+  // The income statement above net income, the cash flows and debt, as shares of revenue and
+  // liabilities that keep their order: gross profit ≥ operating income, long-term debt within
+  // long-term liabilities, free cash flow below operating cash flow.
+  const operatingIncome = r3(netIncome + revenue * (0.04 + 0.01 * Math.abs(normal(seed, p.index, key, 35))));
+  const grossProfit = r3(
+    Math.max(operatingIncome, 0) + revenue * (0.2 + 0.05 * Math.abs(normal(seed, p.index, key, 36))),
+  );
+  const researchDevelopment = r3(revenue * (p.sector === 8 || p.sector === 6 ? 0.12 : 0.015));
+  const operatingCashFlow = r3(netIncome + revenue * (0.06 + 0.02 * normal(seed, p.index, key, 37)));
+  const capex = r3(revenue * 0.05 * Math.exp(0.2 * normal(seed, p.index, key, 38)));
+  const longTermDebt = r3(longTermLiabilities * 0.6);
+  // A filing's share count: the listing count, drifting with the years (buybacks and issues).
+  const sharesOutstanding =
+    Math.round((p.firstShares * Math.exp(0.01 * (key / 4 - 2000) * normal(seed, p.index, 39))) / 1000) * 1000;
+  // Every third company pays a quarterly dividend of a fifth of its profit, in whole cents.
+  const payer = p.index % 3 === 0 && netIncome > 0;
+  const dividendsPerShare = payer ? Math.round(((netIncome * 1e6) / sharesOutstanding) * 0.2 * 100) / 100 : 0;
   return {
+    grossProfit,
+    operatingIncome,
+    researchDevelopment,
+    operatingCashFlow,
+    capex,
+    longTermDebt,
+    sharesOutstanding,
+    dividendsPerShare,
     revenue,
     netIncome,
     cash,
@@ -191,6 +224,19 @@ function row(
     current_liabilities: v.currentLiabilities,
     long_term_liabilities: v.longTermLiabilities,
     total_liabilities: v.totalLiabilities,
+    gross_profit: v.grossProfit,
+    operating_income: v.operatingIncome,
+    research_development: v.researchDevelopment,
+    // Diluted EPS in dollars to the cent: the period's net income over its share count.
+    eps_diluted: Math.round(((v.netIncome * 1e6) / v.sharesOutstanding) * 100) / 100,
+    dividends_per_share: v.dividendsPerShare,
+    shares_outstanding: v.sharesOutstanding,
+    operating_cash_flow: v.operatingCashFlow,
+    capex: v.capex,
+    free_cash_flow: r3(v.operatingCashFlow - v.capex),
+    long_term_debt: v.longTermDebt,
+    stockholders_equity: r3(v.totalAssets - v.totalLiabilities),
+    sources: null,
   };
 }
 
@@ -239,6 +285,12 @@ export function demoFundamentals(
           ...q4.v,
           revenue: sum((v) => v.revenue),
           netIncome: sum((v) => v.netIncome),
+          grossProfit: sum((v) => v.grossProfit),
+          operatingIncome: sum((v) => v.operatingIncome),
+          researchDevelopment: sum((v) => v.researchDevelopment),
+          operatingCashFlow: sum((v) => v.operatingCashFlow),
+          capex: sum((v) => v.capex),
+          dividendsPerShare: Math.round(quarters.reduce((s, q) => s + q.v.dividendsPerShare, 0) * 100) / 100,
         }),
       );
     }

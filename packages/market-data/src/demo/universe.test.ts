@@ -166,6 +166,32 @@ describe('a demo universe of 1,500 companies through 2025', () => {
       quarters.reduce((s, q) => s + (q.revenue as number), 0),
       2,
     );
+    // The statement series keep their accounting identities in every row, and a year's flows
+    // are its quarters' sums.
+    const off = (a: number | null, b: number) => a === null || Math.abs(a - b) > 0.002;
+    const identities = rows.filter(
+      (f) =>
+        off(f.free_cash_flow, (f.operating_cash_flow as number) - (f.capex as number)) ||
+        off(f.stockholders_equity, (f.total_assets as number) - (f.total_liabilities as number)) ||
+        (f.gross_profit as number) < (f.operating_income as number) ||
+        (f.long_term_debt as number) > (f.long_term_liabilities as number) ||
+        !((f.shares_outstanding as number) > 0) ||
+        // Diluted EPS is net income per share in whole cents.
+        Math.abs((f.eps_diluted as number) - ((f.net_income as number) * 1e6) / (f.shares_outstanding as number)) >
+          0.005 + 1e-9,
+    );
+    expect(identities).toEqual([]);
+    for (const key of [
+      'gross_profit',
+      'operating_income',
+      'research_development',
+      'operating_cash_flow',
+      'capex',
+    ] as const)
+      expect(annual?.[key]).toBeCloseTo(
+        quarters.reduce((s, q) => s + (q[key] as number), 0),
+        2,
+      );
     // Nothing is filed after the history ends or after the company delisted.
     const late = histories.flatMap((x) =>
       x.fundamentals.filter(

@@ -41,10 +41,86 @@ export const METRIC_CHAINS = {
   },
 } as const;
 
+/**
+ * The statement series of migration 0014, each a chain in the same sense. `kind` says how a
+ * value is read: `flow` an amount over the period ($M), `stock` an amount at its end ($M),
+ * `per-share` a currency amount per share over the period (as filed), `shares` a count at its end.
+ * Free cash flow is not filed: it is operating cash flow − capital expenditure of the same period.
+ */
+export const SERIES_CHAINS = {
+  gross_profit: { kind: 'flow', 'us-gaap': ['GrossProfit'], 'ifrs-full': ['GrossProfit'] },
+  operating_income: {
+    kind: 'flow',
+    'us-gaap': ['OperatingIncomeLoss'],
+    'ifrs-full': ['ProfitLossFromOperatingActivities'],
+  },
+  research_development: {
+    kind: 'flow',
+    'us-gaap': ['ResearchAndDevelopmentExpense', 'ResearchAndDevelopmentExpenseExcludingAcquiredInProcessCost'],
+    'ifrs-full': ['ResearchAndDevelopmentExpense'],
+  },
+  eps_diluted: {
+    kind: 'per-share',
+    'us-gaap': ['EarningsPerShareDiluted', 'EarningsPerShareBasicAndDiluted'],
+    'ifrs-full': ['DilutedEarningsLossPerShare', 'BasicAndDilutedEarningsLossPerShare'],
+  },
+  dividends_per_share: {
+    kind: 'per-share',
+    'us-gaap': ['CommonStockDividendsPerShareDeclared', 'CommonStockDividendsPerShareCashPaid'],
+    'ifrs-full': ['DividendsRecognisedAsDistributionsToOwnersPerShare'],
+  },
+  shares_outstanding: {
+    kind: 'shares',
+    'us-gaap': ['CommonStockSharesOutstanding'],
+    'ifrs-full': ['NumberOfSharesOutstanding'],
+  },
+  operating_cash_flow: {
+    kind: 'flow',
+    'us-gaap': [
+      'NetCashProvidedByUsedInOperatingActivities',
+      'NetCashProvidedByUsedInOperatingActivitiesContinuingOperations',
+    ],
+    'ifrs-full': ['CashFlowsFromUsedInOperatingActivities'],
+  },
+  capex: {
+    kind: 'flow',
+    'us-gaap': ['PaymentsToAcquirePropertyPlantAndEquipment', 'PaymentsToAcquireProductiveAssets'],
+    'ifrs-full': [
+      'PurchaseOfPropertyPlantAndEquipmentClassifiedAsInvestingActivities',
+      'PurchaseOfPropertyPlantAndEquipment',
+    ],
+  },
+  long_term_debt: {
+    kind: 'stock',
+    'us-gaap': ['LongTermDebtNoncurrent', 'LongTermDebtAndCapitalLeaseObligations', 'LongTermDebt'],
+    'ifrs-full': ['NoncurrentPortionOfNoncurrentBorrowings', 'LongtermBorrowings'],
+  },
+  stockholders_equity: {
+    kind: 'stock',
+    'us-gaap': ['StockholdersEquity', 'StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest'],
+    'ifrs-full': ['EquityAttributableToOwnersOfParent', 'Equity'],
+  },
+} as const satisfies Record<
+  string,
+  { kind: 'flow' | 'stock' | 'per-share' | 'shares'; 'us-gaap': readonly string[]; 'ifrs-full': readonly string[] }
+>;
+
 export type Taxonomy = keyof typeof METRIC_CHAINS;
-export type Metric = keyof (typeof METRIC_CHAINS)['us-gaap'];
-const METRICS = Object.keys(METRIC_CHAINS['us-gaap']) as Metric[];
-const FLOWS: ReadonlySet<Metric> = new Set(['revenue', 'net_income']);
+/** The eight metrics of the first import. */
+export type BaseMetric = keyof (typeof METRIC_CHAINS)['us-gaap'];
+export type FiledSeries = keyof typeof SERIES_CHAINS;
+/** Every series a filing gives, free cash flow (computed) included. */
+export type Metric = BaseMetric | FiledSeries | 'free_cash_flow';
+const BASE_METRICS = Object.keys(METRIC_CHAINS['us-gaap']) as BaseMetric[];
+const FILED_SERIES = Object.keys(SERIES_CHAINS) as FiledSeries[];
+/** Flows that add up over quarters (a fourth quarter is the year less three; per-share values are not). */
+const FLOWS: ReadonlySet<Metric> = new Set([
+  'revenue',
+  'net_income',
+  ...FILED_SERIES.filter((s) => SERIES_CHAINS[s].kind === 'flow'),
+]);
+/** Every metric, in the order rows list them. */
+export const ALL_METRICS: readonly Metric[] = [...BASE_METRICS, ...FILED_SERIES, 'free_cash_flow'];
 
 /** Equity concepts for total liabilities = liabilities and equity − equity, when `Liabilities` is absent. */
 const EQUITY_CHAIN = ['StockholdersEquityIncludingPortionAttributableToNoncontrollingInterest', 'StockholdersEquity'];
@@ -86,18 +162,47 @@ const DAY = 86_400_000;
 const days = (start: string, end: string) => dayNumber(end) - dayNumber(start);
 const isAnnual = (f: Fact) => f.start !== undefined && days(f.start, f.end) >= 350 && days(f.start, f.end) <= 380;
 const isQuarter = (f: Fact) => f.start !== undefined && days(f.start, f.end) >= 80 && days(f.start, f.end) <= 100;
+/** Six or nine months from a fiscal year's start (a 10-Q's cash flow statement). */
+const isYearToDate = (f: Fact) => {
+  if (f.start === undefined) return false;
+  const n = days(f.start, f.end);
+  return (n >= 170 && n <= 190) || (n >= 260 && n <= 285);
+};
+
+/** One period's values while a document is read, with the filing behind each. */
+type PeriodValues = Partial<Record<Metric, number>> & {
+  start?: string;
+  end: string;
+  form: string;
+  filed: string;
+  sources: Partial<Record<Metric, [concept: string, form: string, filed: string]>>;
+};
 
 type Unit = Record<string, Fact[]>;
 type Concepts = Record<string, { units?: Unit }>;
 
-/** Latest-filed value per (start, end) of one concept in one currency, among the given forms. */
+/** Forms that recast periods a 10-K or 10-Q already reported (Alphabet's 2016 8-K, for the new segments). */
+const RECAST_FORMS = new Set(['8-K', '8-K/A']);
+
+/**
+ * Latest-filed value per (start, end) of one concept in one currency, among the given forms. An
+ * 8-K filed later that restates a period those forms reported replaces their value, as SEC's own
+ * frames do; an 8-K never adds a period of its own.
+ */
 function latestByPeriod(facts: readonly Fact[], forms: ReadonlySet<string>, keep: (f: Fact) => boolean) {
   const out = new Map<string, Fact>();
+  const recast = new Map<string, Fact>();
   for (const f of facts) {
-    if (!forms.has(f.form ?? '') || typeof f.val !== 'number' || !keep(f)) continue;
+    if (typeof f.val !== 'number' || !keep(f)) continue;
+    const target = forms.has(f.form ?? '') ? out : RECAST_FORMS.has(f.form ?? '') ? recast : null;
+    if (!target) continue;
     const key = `${f.start ?? ''}|${f.end}`;
+    const prev = target.get(key);
+    if (!prev || (f.filed ?? '') > (prev.filed ?? '')) target.set(key, f);
+  }
+  for (const [key, f] of recast) {
     const prev = out.get(key);
-    if (!prev || (f.filed ?? '') > (prev.filed ?? '')) out.set(key, f);
+    if (prev && (f.filed ?? '') > (prev.filed ?? '')) out.set(key, f);
   }
   return out;
 }
@@ -147,33 +252,36 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
   if (!basis) return { cik, name, taxonomy: null, currency: null, otherCurrencies: [], rows: [], shares };
   const { taxonomy, currency } = basis;
   const concepts = facts[taxonomy] as Concepts;
-  const unitFacts = (concept: string) => concepts[concept]?.units?.[currency] ?? [];
+  const unitFacts = (concept: string, unit = currency) => concepts[concept]?.units?.[unit] ?? [];
 
   // metric → period key → value (first concept of the chain with a value for that period).
-  const pick = (chain: readonly string[], forms: ReadonlySet<string>, keep: (f: Fact) => boolean) => {
-    const out = new Map<string, Fact>();
+  const pick = (chain: readonly string[], forms: ReadonlySet<string>, keep: (f: Fact) => boolean, unit = currency) => {
+    const out = new Map<string, Fact & { concept: string }>();
     for (const concept of chain) {
-      for (const [key, f] of latestByPeriod(unitFacts(concept), forms, keep)) if (!out.has(key)) out.set(key, f);
+      for (const [key, f] of latestByPeriod(unitFacts(concept, unit), forms, keep))
+        if (!out.has(key)) out.set(key, { ...f, concept });
     }
     return out;
   };
 
-  const annual = new Map<
-    string,
-    Partial<Record<Metric, number>> & { start?: string; end: string; form: string; filed: string }
-  >();
-  const quarter = new Map<
-    string,
-    Partial<Record<Metric, number>> & { start?: string; end: string; form: string; filed: string }
-  >();
-  const put = (target: typeof annual, end: string, start: string | undefined, metric: Metric, f: Fact) => {
+  const annual = new Map<string, PeriodValues>();
+  const quarter = new Map<string, PeriodValues>();
+  const put = (
+    target: typeof annual,
+    end: string,
+    start: string | undefined,
+    metric: Metric,
+    f: Fact & { concept: string },
+    value: number,
+  ) => {
     let row = target.get(end);
     if (!row) {
-      row = { end, form: f.form ?? '', filed: f.filed ?? '' };
+      row = { end, form: f.form ?? '', filed: f.filed ?? '', sources: {} };
       target.set(end, row);
     }
     if (start && !row.start) row.start = start;
-    row[metric] = millions(f.val);
+    row[metric] = value;
+    row.sources[metric] = [f.concept, f.form ?? '', f.filed ?? ''];
     if ((f.filed ?? '') > row.filed) {
       row.filed = f.filed ?? '';
       row.form = f.form ?? row.form;
@@ -181,15 +289,53 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
   };
 
   const chains = METRIC_CHAINS[taxonomy];
-  for (const metric of METRICS) {
+  const instant = (f: Fact) => f.start === undefined;
+  for (const metric of BASE_METRICS) {
     const chain = chains[metric];
     if (FLOWS.has(metric)) {
-      for (const f of pick(chain, ANNUAL_FORMS, isAnnual).values()) put(annual, f.end, f.start, metric, f);
-      for (const f of pick(chain, QUARTER_FORMS, isQuarter).values()) put(quarter, f.end, f.start, metric, f);
+      for (const f of pick(chain, ANNUAL_FORMS, isAnnual).values())
+        put(annual, f.end, f.start, metric, f, millions(f.val));
+      for (const f of pick(chain, QUARTER_FORMS, isQuarter).values())
+        put(quarter, f.end, f.start, metric, f, millions(f.val));
     } else {
-      const instant = (f: Fact) => f.start === undefined;
-      for (const f of pick(chain, ANNUAL_FORMS, instant).values()) put(annual, f.end, undefined, metric, f);
-      for (const f of pick(chain, QUARTER_FORMS, instant).values()) put(quarter, f.end, undefined, metric, f);
+      for (const f of pick(chain, ANNUAL_FORMS, instant).values())
+        put(annual, f.end, undefined, metric, f, millions(f.val));
+      for (const f of pick(chain, QUARTER_FORMS, instant).values())
+        put(quarter, f.end, undefined, metric, f, millions(f.val));
+    }
+  }
+  for (const series of FILED_SERIES) {
+    const { kind } = SERIES_CHAINS[series];
+    const chain = SERIES_CHAINS[series][taxonomy];
+    const unit = kind === 'per-share' ? `${currency}/shares` : kind === 'shares' ? 'shares' : currency;
+    const value = (f: Fact) => (kind === 'flow' || kind === 'stock' ? millions(f.val) : f.val);
+    const durations = kind === 'flow' || kind === 'per-share';
+    for (const f of pick(chain, ANNUAL_FORMS, durations ? isAnnual : instant, unit).values())
+      put(annual, f.end, durations ? f.start : undefined, series, f, value(f));
+    const direct = pick(chain, QUARTER_FORMS, durations ? isQuarter : instant, unit);
+    for (const f of direct.values()) put(quarter, f.end, durations ? f.start : undefined, series, f, value(f));
+    if (kind !== 'flow') continue;
+    // Cash flow statements in 10-Qs are year to date: the second and third quarters are the
+    // half year less the first quarter, and nine months less the half year.
+    const ytd = pick(chain, QUARTER_FORMS, isYearToDate, unit);
+    const cumulative = [...direct.values(), ...ytd.values()];
+    for (const f of [...ytd.values()].sort((x, y) => (x.end < y.end ? -1 : 1))) {
+      if (quarter.get(f.end)?.[series] !== undefined) continue;
+      const prior = cumulative.find(
+        (p) => p.start === f.start && days(p.end, f.end) >= 80 && days(p.end, f.end) <= 100,
+      );
+      if (!prior) continue;
+      const concept = `${f.concept} (year to date ${f.end} less year to date ${prior.end})`;
+      put(quarter, f.end, nextDay(prior.end), series, { ...f, concept }, millions(f.val - prior.val));
+    }
+  }
+  // Free cash flow: operating cash flow − capital expenditure, where a period has both.
+  for (const target of [annual, quarter]) {
+    for (const row of target.values()) {
+      if (row.operating_cash_flow !== undefined && row.capex !== undefined) {
+        row.free_cash_flow = round6(row.operating_cash_flow - row.capex);
+        row.sources.free_cash_flow = ['operating_cash_flow − capex', row.form, row.filed];
+      }
     }
   }
   // Total liabilities where `Liabilities` is not reported: liabilities and equity − equity.
@@ -222,7 +368,7 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
   }
   deriveFourthQuarters(rows, annual, currency);
   // A lone instant (e.g. cash on a merger date in a 20-F) is not a reporting period.
-  const kept = rows.filter((r) => r.period_start !== null || METRICS.filter((m) => r[m] !== null).length >= 2);
+  const kept = rows.filter((r) => r.period_start !== null || BASE_METRICS.filter((m) => r[m] !== null).length >= 2);
   kept.sort((a, b) =>
     a.period_end === b.period_end ? a.period.localeCompare(b.period) : a.period_end < b.period_end ? -1 : 1,
   );
@@ -231,7 +377,7 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
 
 function toRow(
   period: 'annual' | 'quarter',
-  r: Partial<Record<Metric, number>> & { start?: string; end: string; form: string; filed: string },
+  r: PeriodValues,
   fiscalYear: number,
   fiscalPeriod: string,
   currency: string,
@@ -239,6 +385,7 @@ function toRow(
 ): FundamentalRow {
   const total = r.total_liabilities ?? null;
   const current = r.current_liabilities ?? null;
+  const sources = Object.keys(r.sources).length > 0 ? JSON.stringify(r.sources) : null;
   return {
     period,
     period_start: r.start ?? null,
@@ -259,6 +406,18 @@ function toRow(
     long_term_liabilities:
       r.long_term_liabilities ?? (total !== null && current !== null ? round6(total - current) : null),
     total_liabilities: total,
+    gross_profit: r.gross_profit ?? null,
+    operating_income: r.operating_income ?? null,
+    research_development: r.research_development ?? null,
+    eps_diluted: r.eps_diluted ?? null,
+    dividends_per_share: r.dividends_per_share ?? null,
+    shares_outstanding: r.shares_outstanding ?? null,
+    operating_cash_flow: r.operating_cash_flow ?? null,
+    capex: r.capex ?? null,
+    free_cash_flow: r.free_cash_flow ?? null,
+    long_term_debt: r.long_term_debt ?? null,
+    stockholders_equity: r.stockholders_equity ?? null,
+    sources,
   };
 }
 
@@ -286,15 +445,16 @@ export function quarterLabel(end: string, fyEnds: readonly string[]): { year: nu
   return { year: fiscalYearOf(fyEnd), period: `Q${q}` };
 }
 
+/** Values over a period rather than at its end: a fourth quarter never inherits the year's. */
+const DURATIONS: readonly Metric[] = [...FLOWS, 'eps_diluted', 'dividends_per_share', 'free_cash_flow'];
+/** Values at the period end: a fourth quarter's are the fiscal year-end ones. */
+const INSTANTS: readonly Metric[] = ALL_METRICS.filter((m) => !DURATIONS.includes(m));
+
 /**
  * Q4 = fiscal year − Q1 − Q2 − Q3 for each flow, when the three quarters lie inside the year.
  * The balance sheet at Q4's end is the fiscal year-end one (reported in the 10-K, not derived).
  */
-function deriveFourthQuarters(
-  rows: FundamentalRow[],
-  annual: Map<string, Partial<Record<Metric, number>> & { start?: string; end: string; form: string; filed: string }>,
-  currency: string,
-): void {
+function deriveFourthQuarters(rows: FundamentalRow[], annual: Map<string, PeriodValues>, currency: string): void {
   const quarters = rows.filter((r) => r.period === 'quarter');
   for (const a of annual.values()) {
     if (!a.start) continue;
@@ -306,40 +466,37 @@ function deriveFourthQuarters(
     if (existing && (existing.revenue !== null || existing.net_income !== null) && existing.period_start !== null)
       continue;
     const q3 = inside.filter((q) => q.period_start !== null).sort((x, y) => (x.period_end < y.period_end ? -1 : 1));
-    const flows: Partial<Record<Metric, number>> = {};
+    const values: PeriodValues = { ...a, sources: {} };
+    for (const m of DURATIONS) delete values[m];
+    for (const m of INSTANTS) if (a.sources[m]) values.sources[m] = a.sources[m];
     let derivedAny = false;
     if (q3.length === 3) {
       for (const metric of FLOWS) {
         const fy = a[metric];
-        const parts = q3.map((q) => q[metric]);
+        const parts = q3.map((q) => q[metric as keyof FundamentalRow] as number | null);
         if (fy !== undefined && parts.every((v) => v !== null)) {
-          flows[metric] = round6(fy - (parts as number[]).reduce((s, v) => s + v, 0));
+          values[metric] = round6(fy - (parts as number[]).reduce((s, v) => s + v, 0));
+          values.sources[metric] = ['fiscal year − Q1 − Q2 − Q3', a.form, a.filed];
           derivedAny = true;
         }
+      }
+      if (values.operating_cash_flow !== undefined && values.capex !== undefined) {
+        values.free_cash_flow = round6(values.operating_cash_flow - values.capex);
+        values.sources.free_cash_flow = ['operating_cash_flow − capex', a.form, a.filed];
       }
     }
     if (!derivedAny && !existing) continue;
     const lastQ = q3.at(-1);
-    const startDate = lastQ ? nextDay(lastQ.period_end) : undefined;
-    const row = toRow(
-      'quarter',
-      { ...a, ...flows, revenue: flows.revenue, net_income: flows.net_income, start: startDate },
-      fiscalYearOf(a.end),
-      'Q4',
-      currency,
-      derivedAny ? 1 : 0,
-    );
+    values.start = lastQ ? nextDay(lastQ.period_end) : undefined;
+    const row = toRow('quarter', values, fiscalYearOf(a.end), 'Q4', currency, derivedAny ? 1 : 0);
     if (existing) {
-      Object.assign(existing, {
-        ...row,
-        // A 10-Q's comparative balance sheet may carry this date; the 10-K's own values win.
-        cash: row.cash ?? existing.cash,
-        current_assets: row.current_assets ?? existing.current_assets,
-        total_assets: row.total_assets ?? existing.total_assets,
-        current_liabilities: row.current_liabilities ?? existing.current_liabilities,
-        long_term_liabilities: row.long_term_liabilities ?? existing.long_term_liabilities,
-        total_liabilities: row.total_liabilities ?? existing.total_liabilities,
-      });
+      // A 10-Q's comparative balance sheet may carry this date; the 10-K's own values win.
+      const kept: Partial<FundamentalRow> = {};
+      for (const m of INSTANTS) {
+        const k = m as keyof FundamentalRow;
+        if (row[k] === null && existing[k] !== null) Object.assign(kept, { [k]: existing[k] });
+      }
+      Object.assign(existing, row, kept);
     } else rows.push(row);
   }
 }
