@@ -10,6 +10,7 @@ import { migration as m0010 } from './migrations/0010_split_evidence.ts';
 import { migration as m0011 } from './migrations/0011_company_former_names.ts';
 import { migration as m0012 } from './migrations/0012_account_security.ts';
 import { migration as m0013 } from './migrations/0013_company_tickers.ts';
+import { migration as m0015 } from './migrations/0015_watchlists.ts';
 
 /**
  * Migrations are written once with Kysely's schema builder and run on both engines, one file
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_company_former_names': m0011,
   '0012_account_security': m0012,
   '0013_company_tickers': m0013,
+  '0015_watchlists': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {
