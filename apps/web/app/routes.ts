@@ -22,6 +22,7 @@ export default [
   route('forgot-password', 'routes/forgot-password.tsx'),
   route('reset-password', 'routes/reset-password.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('watchlists', 'routes/watchlists.tsx'),
   route('doc-qa', 'routes/doc-qa.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),

@@ -28,6 +28,7 @@ const PAGES: readonly string[] = [
   '/forgot-password',
   '/reset-password',
   '/profile',
+  '/watchlists',
   '/doc-qa',
   '/privacy',
   '/terms',
