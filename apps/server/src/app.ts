@@ -23,6 +23,7 @@ import { screenerRoutes } from './modules/screener/screener.routes.ts';
 import { simulatorRoutes } from './modules/simulator/simulator.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { isSessionCurrent } from './modules/users/users.service.ts';
+import { watchlistsRoutes } from './modules/watchlists/watchlists.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { newClosesPlugin } from './plugins/daily-update.ts';
 import { dbPlugin } from './plugins/db.ts';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(newsRoutes);
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
       await api.register(simulatorRoutes, { startingPoints: config.startingPoints });
+      await api.register(watchlistsRoutes);
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);

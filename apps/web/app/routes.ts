@@ -23,6 +23,7 @@ export default [
   route('reset-password', 'routes/reset-password.tsx'),
   route('revert-email', 'routes/revert-email.tsx'),
   route('profile', 'routes/profile.tsx'),
+  route('watchlists', 'routes/watchlists.tsx'),
   route('doc-qa', 'routes/doc-qa.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),

@@ -11,6 +11,7 @@ import { migration as m0011 } from './migrations/0011_company_former_names.ts';
 import { migration as m0012 } from './migrations/0012_account_security.ts';
 import { migration as m0013 } from './migrations/0013_company_tickers.ts';
 import { migration as m0014 } from './migrations/0014_statement_series.ts';
+import { migration as m0015 } from './migrations/0015_watchlists.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_account_security': m0012,
   '0013_company_tickers': m0013,
   '0014_statement_series': m0014,
+  '0015_watchlists': m0015,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,6 +22,12 @@ export interface Database {
   contest_accounts: ContestAccountsTable;
   contest_picks: ContestPicksTable;
   contest_valuations: ContestValuationsTable;
+  watchlists: WatchlistsTable;
+  watchlist_items: WatchlistItemsTable;
+  alerts: AlertsTable;
+  notifications: NotificationsTable;
+  alert_settings: AlertSettingsTable;
+  alert_mails: AlertMailsTable;
 }
 
 export interface UpdateLocksTable {
@@ -248,4 +254,75 @@ export interface ContestValuationsTable {
   user_id: number;
   date: string;
   value_cents: number;
+}
+
+/** A member's named list of companies (migration 0015). */
+export interface WatchlistsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: Generated<string>;
+}
+
+/** A company on a watchlist, in the member's order (`position`, 0 first). */
+export interface WatchlistItemsTable {
+  watchlist_id: number;
+  company_id: number;
+  position: number;
+  added_at: Generated<string>;
+}
+
+export type AlertKind = 'price_above' | 'price_below' | 'daily_move' | 'high_52w' | 'low_52w' | 'filing' | 'position';
+
+/** An alert a member set on a company; judged once per trading day after `created_on`. */
+export interface AlertsTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  kind: AlertKind;
+  /** USD per share, for price alerts. */
+  price_level: number | null;
+  /** Basis points (500 = 5%): the daily move, or a position's gain (positive) or loss (negative). */
+  percent_bp: number | null;
+  /** 1 while e-mail about it is wanted. */
+  email: Generated<number>;
+  /** The data date it was set on: closes on or before it never fire it. */
+  created_on: string;
+  /** The last trading day judged. */
+  checked_through: string;
+  /** Newest filing date already known (filing alerts); '' for none. */
+  filed_through: Generated<string>;
+  created_at: Generated<string>;
+}
+
+export type NotificationMailState = 'pending' | 'sent' | 'capped' | 'none';
+
+/** What an alert said on a trading day: one row per alert and day at most. */
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  alert_id: number;
+  company_id: number;
+  date: string;
+  kind: AlertKind;
+  message: string;
+  read_at: string | null;
+  mail_state: NotificationMailState;
+  created_at: Generated<string>;
+}
+
+export type AlertEmailMode = 'each' | 'digest' | 'off';
+
+/** A member's choice of alert e-mail; absent means one message per alert. */
+export interface AlertSettingsTable {
+  user_id: number;
+  email_mode: AlertEmailMode;
+}
+
+/** An alert message sent, by the trading day it reports: the daily cap counts these. */
+export interface AlertMailsTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  sent_at: string;
 }

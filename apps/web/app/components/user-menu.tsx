@@ -53,6 +53,9 @@ export function UserMenu() {
         <Link to="/profile" className="block rounded-md px-3 py-2 text-sm text-slate-100 hover:bg-white/10">
           Profile
         </Link>
+        <Link to="/watchlists" className="block rounded-md px-3 py-2 text-sm text-slate-100 hover:bg-white/10">
+          Watchlists
+        </Link>
         <button
           type="button"
           onClick={async () => {

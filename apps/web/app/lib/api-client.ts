@@ -46,8 +46,19 @@ export function apiPost<T>(path: string, body: unknown, options: ApiCallOptions 
   return apiCall<T>('POST', path, body, options);
 }
 
+/** PUT, PATCH or DELETE an API path (JSON body when given); answers the parsed body. */
+export function apiSend<T>(
+  method: 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: ApiCallOptions = {},
+): Promise<T> {
+  return apiCall<T>(method, path, body, options);
+}
+
 async function apiCall<T>(method: string, path: string, body: unknown, options: ApiCallOptions): Promise<T> {
-  const headers: Record<string, string> = method === 'GET' ? {} : { 'content-type': 'application/json' };
+  const noBody = method === 'GET' || (method === 'DELETE' && body === undefined);
+  const headers: Record<string, string> = noBody ? {} : { 'content-type': 'application/json' };
   Object.assign(headers, options.headers);
   const json = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;

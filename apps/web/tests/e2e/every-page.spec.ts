@@ -29,6 +29,7 @@ const PAGES: readonly string[] = [
   '/reset-password',
   '/revert-email',
   '/profile',
+  '/watchlists',
   '/doc-qa',
   '/privacy',
   '/terms',

@@ -115,6 +115,7 @@ describe.each(testEngines())('profile API on %s', (engine) => {
         probe: { userId: members.lee?.id },
         // The simulator's part, present in every export; empty for a member who never played.
         simulator: { contest_points: null, open_picks: [], history: [] },
+        watchlists: [],
       });
       expect(() => registerAccountDataProvider({ key: 'profile', exportFor: async () => null })).toThrow(/reserved/);
     });

@@ -4,6 +4,7 @@ import { type Frequency, METRICS, type MetricPeriod } from '@app/shared/metrics'
 import { nameFromSlug } from '@app/shared/slug';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
+import { AddToWatchlist } from '../../../components/add-to-watchlist';
 import { PageContainer, PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth-state';
 import { fetchSeries } from '../company-metrics.api';
@@ -76,7 +77,9 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
       <PageHeader
         title={company ? `${company.comp_name} (${company.ticker})` : PAGE_TITLE}
         intro="Stock price, market cap and the main figures of SEC filings for US public companies, charted over 5, 10 or all available years."
-      />
+      >
+        {company ? <AddToWatchlist ticker={company.ticker} compName={company.comp_name} signedOut="link" /> : null}
+      </PageHeader>
       <div className="flex flex-col gap-6">
         <CompanySearch initialText={searchText} skipTexts={[searchText, slugName]} onSelect={onSelect} />
         {data.slug && !data.notFound ? <MetricChips slug={data.slug} metric={data.metric} /> : null}

@@ -1,6 +1,7 @@
 import { formatFractionPercent, formatMillions, formatNumber } from '@app/shared/format';
 import type { RankingRow } from '@app/shared/rankings-view';
 import { sectorName } from '@app/shared/sectors';
+import { AddToWatchlist } from '../../../components/add-to-watchlist';
 import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
 
 /** SPEC §2 columns; `nowYear` adds where a past year's companies rank today. */
@@ -15,6 +16,7 @@ export function rankingColumns(year: number, nowYear: number | null): DataTableC
         <>
           <CellLink to={`/companies/info/${r.slug}`}>{r.comp_name}</CellLink>
           <div className="font-mono text-xs text-slate-600">{r.ticker}</div>
+          <AddToWatchlist ticker={r.ticker} compName={r.comp_name} compact />
         </>
       ),
     },

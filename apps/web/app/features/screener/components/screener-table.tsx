@@ -3,6 +3,7 @@ import { isOneOf } from '@app/shared/one-of';
 import type { StockListItem } from '@app/shared/screener';
 import { EOD_SORT_COLUMNS, type EodSortBy, isUpDay } from '@app/shared/screener-view';
 import { screenerSectorName } from '@app/shared/sectors';
+import { AddToWatchlist } from '../../../components/add-to-watchlist';
 import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
 
 /** The list of SPEC §2: Symbol, Company (with industry), Sector, and four sortable measures. */
@@ -23,6 +24,7 @@ export const SCREENER_COLUMNS: ReadonlyArray<DataTableColumn<StockListItem>> = [
       <>
         <CellLink to={`/companies/info/${row.slug}`}>{row.comp_name}</CellLink>
         {row.industry ? <div className="text-xs text-slate-600">{row.industry}</div> : null}
+        <AddToWatchlist ticker={row.ticker} compName={row.comp_name} compact />
       </>
     ),
   },

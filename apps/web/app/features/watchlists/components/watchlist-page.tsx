@@ -1,0 +1,254 @@
+import { formatCount, formatDay, formatMillions, formatPrice, formatSigned } from '@app/shared/format';
+import type { WatchlistCompany } from '@app/shared/watchlists';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
+import { ListView } from '../../../components/ui/list-view';
+import { type MemberLoaded, useMemberAction } from '../../../lib/member-data';
+import { useListView } from '../../../lib/use-list-view';
+import {
+  WATCHLIST_SORTS,
+  type WatchlistIntents,
+  type WatchlistSort,
+  type WatchlistsData,
+  watchlistCsv,
+  watchlistHref,
+} from '../watchlists.api';
+
+/** What a signed-out visitor is told (and, without JavaScript, everyone). */
+export function WatchlistSignedOut() {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-8 text-center">
+      <p className="text-lg text-slate-800">Sign in to keep watchlists and set alerts.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        A watchlist follows the companies you pick with their end-of-day price, daily change, volume and market cap,
+        sortable and exportable as CSV. Alerts tell you when a price crosses a level, a day moves more than you expect,
+        a 52-week high or low is set or a new filing arrives, in the notifications menu and by e-mail.
+      </p>
+      <div className="mt-4 flex justify-center gap-3">
+        <Link to="/login?redirectTo=%2Fwatchlists" className="font-semibold text-brand-700 underline">
+          Log in
+        </Link>
+        <Link to="/signup" className="font-semibold text-brand-700 underline">
+          Sign up
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+const measure: Record<Exclude<WatchlistSort, 'position'>, (r: WatchlistCompany) => string | number | null> = {
+  ticker: (r) => r.ticker,
+  comp_name: (r) => r.comp_name.toLowerCase(),
+  price: (r) => r.price,
+  pct_changes: (r) => r.pct_changes,
+  price_volume: (r) => r.price_volume,
+  mkcap: (r) => r.mkcap,
+};
+
+/** The rows in the view's order; companies without the measure last either way. */
+export function sortRows(rows: readonly WatchlistCompany[], sort: WatchlistSort, dir: 'asc' | 'desc') {
+  if (sort === 'position') return dir === 'asc' ? [...rows] : [...rows].reverse();
+  const of = measure[sort];
+  const sign = dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = of(a);
+    const y = of(b);
+    if (x === y) return a.ticker < b.ticker ? -1 : 1;
+    if (x === null) return 1;
+    if (y === null) return -1;
+    return sign * (x < y ? -1 : 1);
+  });
+}
+
+export function WatchlistPage({ loaded }: { loaded: MemberLoaded<WatchlistsData> }) {
+  if (loaded.status === 'signed-out') return <WatchlistSignedOut />;
+  if (loaded.status === 'failed') return <Banner tone="error">{loaded.error}</Banner>;
+  return <Watchlists data={loaded.data} />;
+}
+
+function Watchlists({ data }: { data: WatchlistsData }) {
+  const list = useListView({ view: data.view, href: watchlistHref, draftKeys: [] as never[] });
+  const { view } = list;
+  const action = useMemberAction<WatchlistIntents>();
+  const [name, setName] = useState('');
+  const current = data.current;
+  const rows = current ? sortRows(current.companies, view.sort, view.dir) : [];
+
+  const columns: DataTableColumn<WatchlistCompany>[] = [
+    {
+      id: 'ticker',
+      header: 'Symbol',
+      sticky: true,
+      lead: true,
+      sortable: true,
+      cell: (r) => r.ticker,
+      cellClassName: () => 'font-mono font-semibold text-slate-900',
+    },
+    {
+      id: 'comp_name',
+      header: 'Company',
+      lead: true,
+      sortable: true,
+      cell: (r) => <CellLink to={`/companies/info/${r.slug}`}>{r.comp_name}</CellLink>,
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      numeric: true,
+      sortable: true,
+      cell: (r) => (r.price === null ? '-' : formatPrice(r.price)),
+    },
+    {
+      id: 'pct_changes',
+      header: 'Daily Change',
+      numeric: true,
+      sortable: true,
+      cell: (r) =>
+        r.pct_changes === null || r.net_changes === null
+          ? '-'
+          : `${formatSigned(r.net_changes)} (${formatSigned(r.pct_changes)}%)`,
+      cellClassName: (r) =>
+        `font-semibold ${r.net_changes === null ? 'text-slate-500' : r.net_changes >= 0 ? 'text-emerald-700' : 'text-red-700'}`,
+    },
+    {
+      id: 'price_volume',
+      header: 'Volume',
+      numeric: true,
+      sortable: true,
+      cell: (r) => (r.price_volume === null ? '-' : formatCount(r.price_volume)),
+    },
+    {
+      id: 'mkcap',
+      header: 'Market Cap',
+      numeric: true,
+      sortable: true,
+      cell: (r) => (r.mkcap === null ? '-' : formatMillions(r.mkcap)),
+    },
+    { id: 'date', header: 'Close of', cell: (r) => (r.date ? formatDay(r.date, 'medium') : 'no prices') },
+    {
+      id: 'remove',
+      header: 'Remove',
+      cell: (r) => (
+        <button
+          type="button"
+          disabled={action.busy}
+          onClick={() => current && action.submit('remove', { id: current.id, ticker: r.ticker })}
+          aria-label={`Remove ${r.comp_name} from ${current?.name ?? 'the watchlist'}`}
+          className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          Remove
+        </button>
+      ),
+    },
+  ];
+
+  const downloadCsv = () => {
+    if (!current) return;
+    const blob = new Blob([watchlistCsv(rows)], { type: 'text/csv' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `watchlist-${current.name.replace(/[^\w-]+/g, '-').toLowerCase()}.csv`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  };
+
+  return (
+    <>
+      {action.result && !action.result.ok ? <Banner tone="error">{action.result.error}</Banner> : null}
+      <div className="mb-6 flex flex-wrap items-end gap-3">
+        {data.lists.length > 0 ? (
+          <nav aria-label="Your watchlists" className="flex flex-wrap gap-2">
+            {data.lists.map((l) => (
+              <Link
+                key={l.id}
+                to={watchlistHref({ list: l.id, sort: 'position', dir: 'asc' })}
+                aria-current={l.id === current?.id ? 'page' : undefined}
+                className={`rounded-full border px-3 py-1 text-sm font-semibold ${l.id === current?.id ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
+              >
+                {l.name} ({l.count})
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+        <form
+          className="ml-auto flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!name.trim()) return;
+            action.submit('create', { name: name.trim() });
+            setName('');
+          }}
+        >
+          <label className="text-sm text-slate-700">
+            <span className="block font-medium">New watchlist</span>
+            <input
+              value={name}
+              maxLength={60}
+              onChange={(e) => setName(e.target.value)}
+              className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+            />
+          </label>
+          <Button type="submit" variant="secondary" disabled={action.busy}>
+            Create
+          </Button>
+        </form>
+      </div>
+      {current ? (
+        <>
+          <div className="mb-3 flex flex-wrap items-center gap-3">
+            <h2 className="text-xl font-semibold text-slate-900">{current.name}</h2>
+            <Button variant="secondary" onClick={downloadCsv} disabled={rows.length === 0}>
+              Export CSV
+            </Button>
+            <Button
+              variant="ghost"
+              disabled={action.busy}
+              onClick={() => action.submit('deleteList', { id: current.id })}
+            >
+              Delete this watchlist
+            </Button>
+          </div>
+          <ListView
+            label={`Companies on ${current.name}`}
+            noun={{ one: 'company', many: 'companies' }}
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.ticker}
+            sort={view.sort === 'position' ? null : { column: view.sort, direction: view.dir }}
+            onSort={(id) => {
+              if (!(WATCHLIST_SORTS as readonly string[]).includes(id)) return;
+              const sort = id as WatchlistSort;
+              list.show({ sort, dir: view.sort === sort && view.dir === 'asc' ? 'desc' : 'asc' });
+            }}
+            loading={list.busy}
+            empty={
+              <p>
+                No companies yet: add them with "Add to watchlist" on a{' '}
+                <Link className="text-brand-700 underline" to="/companies/info">
+                  company page
+                </Link>
+                , in the{' '}
+                <Link className="text-brand-700 underline" to="/screener">
+                  screener
+                </Link>{' '}
+                or the{' '}
+                <Link className="text-brand-700 underline" to="/companies/market-cap-rankings">
+                  rankings
+                </Link>
+                .
+              </p>
+            }
+          />
+        </>
+      ) : (
+        <p className="text-slate-700">
+          You have no watchlist yet. Create one above, or use "Add to watchlist" on a company page, in the screener or
+          in the rankings.
+        </p>
+      )}
+    </>
+  );
+}

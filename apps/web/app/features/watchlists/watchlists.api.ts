@@ -1,0 +1,113 @@
+import type { WatchlistResponse, WatchlistSummary, WatchlistsResponse } from '@app/shared/watchlists';
+import { apiGet, apiPost, apiSend } from '../../lib/api-client';
+import type { ActionHandlers } from '../../lib/member-data';
+
+export const WATCHLIST_SORTS = [
+  'position',
+  'ticker',
+  'comp_name',
+  'price',
+  'pct_changes',
+  'price_volume',
+  'mkcap',
+] as const;
+export type WatchlistSort = (typeof WATCHLIST_SORTS)[number];
+
+/** The view a watchlist page's URL names: which list, and its order. */
+export interface WatchlistView {
+  list: number | null;
+  sort: WatchlistSort;
+  dir: 'asc' | 'desc';
+}
+
+export function watchlistViewFrom(url: string): WatchlistView {
+  const params = new URL(url, 'http://x').searchParams;
+  const list = Number(params.get('list'));
+  const sort = params.get('sort');
+  return {
+    list: Number.isInteger(list) && list > 0 ? list : null,
+    sort: (WATCHLIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as WatchlistSort) : 'position',
+    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+export function watchlistHref(view: WatchlistView): string {
+  const params = new URLSearchParams();
+  if (view.list !== null) params.set('list', String(view.list));
+  if (view.sort !== 'position') params.set('sort', view.sort);
+  if (view.dir !== 'asc') params.set('dir', view.dir);
+  const query = params.toString();
+  return query ? `/watchlists?${query}` : '/watchlists';
+}
+
+export interface WatchlistsData {
+  view: WatchlistView;
+  lists: WatchlistSummary[];
+  /** The list shown: the one the URL names, else the first; null when the member has none. */
+  current: WatchlistResponse | null;
+}
+
+export async function loadWatchlists(url: string): Promise<WatchlistsData> {
+  const view = watchlistViewFrom(url);
+  const { watchlists } = await apiGet<WatchlistsResponse>('/api/watchlists');
+  const chosen = watchlists.find((l) => l.id === view.list) ?? watchlists[0] ?? null;
+  const current = chosen ? await apiGet<WatchlistResponse>(`/api/watchlists/${chosen.id}`) : null;
+  return { view: { ...view, list: chosen?.id ?? null }, lists: watchlists, current };
+}
+
+export const watchlistsApi = {
+  lists: () => apiGet<WatchlistsResponse>('/api/watchlists'),
+  create: (name: string) => apiPost<WatchlistSummary>('/api/watchlists', { name }),
+  add: (id: number, ticker: string) => apiPost<WatchlistSummary>(`/api/watchlists/${id}/companies`, { ticker }),
+  remove: (id: number, ticker: string) =>
+    apiSend<WatchlistSummary>('DELETE', `/api/watchlists/${id}/companies/${encodeURIComponent(ticker)}`),
+  rename: (id: number, name: string) => apiSend<WatchlistSummary>('PATCH', `/api/watchlists/${id}`, { name }),
+  deleteList: (id: number) => apiSend<{ ok: true }>('DELETE', `/api/watchlists/${id}`),
+  reorder: (id: number, tickers: string[]) =>
+    apiSend<WatchlistSummary>('PUT', `/api/watchlists/${id}/order`, { tickers }),
+};
+
+export type WatchlistIntents = {
+  create: { name: string };
+  remove: { id: number; ticker: string };
+  deleteList: { id: number };
+  rename: { id: number; name: string };
+  move: { id: number; tickers: string[] };
+};
+
+export const WATCHLIST_ACTIONS: ActionHandlers<WatchlistIntents> = {
+  create: { run: (p) => watchlistsApi.create(p.name), error: 'Failed to create the watchlist' },
+  remove: { run: (p) => watchlistsApi.remove(p.id, p.ticker), error: 'Failed to remove the company' },
+  deleteList: { run: (p) => watchlistsApi.deleteList(p.id), error: 'Failed to delete the watchlist' },
+  rename: { run: (p) => watchlistsApi.rename(p.id, p.name), error: 'Failed to rename the watchlist' },
+  move: { run: (p) => watchlistsApi.reorder(p.id, p.tickers), error: 'Failed to reorder the watchlist' },
+};
+
+/** The list as CSV (RFC 4180, CRLF), as the page's rows show it. */
+export function watchlistCsv(rows: WatchlistResponse['companies']): string {
+  const cell = (v: string | number | null) => {
+    if (v === null) return '';
+    if (typeof v === 'number') return String(v);
+    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const header = [
+    'Symbol',
+    'Company',
+    'Date',
+    'Price ($)',
+    'Net Change ($)',
+    'Daily Change (%)',
+    'Volume',
+    'Market Cap ($M)',
+  ];
+  const lines = [header.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [r.ticker, r.comp_name, r.date, r.price, r.net_changes, r.pct_changes, r.price_volume, r.mkcap]
+        .map(cell)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
