@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test-app.ts';
+import { buildTestApp, type TestApp, type TestAppWithData } from '../test-app.ts';
 
 // Every route of SPEC §2 with its title and heading, as a crawler sees them (no scripts).
 const PAGES: Array<[path: string, title: string, heading: string]> = [
@@ -140,7 +142,7 @@ const sendResetForm = (t: TestApp, host: string, origin: string) =>
   });
 
 describe('forms on any host the site is served on', () => {
-  let t: TestApp;
+  let t: TestAppWithData;
   let listed: TestApp;
   beforeAll(async () => {
     t = await buildTestApp('sqlite', { web: true });
@@ -174,6 +176,40 @@ describe('forms on any host the site is served on', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<link rel="canonical" href="https://example.test/forgot-password"/>');
     expect(res.body).not.toContain('attacker.example');
+  });
+
+  it('mails reset links on SITE_URL whatever host the form or the API call names', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { username: 'host_probe', email: 'host-probe@example.com', password: 'secret1' },
+    });
+    expect(signup.statusCode).toBe(201);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/forgot-password.data',
+      headers: {
+        host: 'attacker.example',
+        origin: 'http://attacker.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'email=host-probe%40example.com',
+    });
+    expect(form.statusCode).toBe(200);
+    const api = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgotpwd',
+      headers: { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' },
+      payload: { email: 'host-probe@example.com' },
+    });
+    expect(api.statusCode).toBe(200);
+    const dir = join(t.dataDir, 'outbox');
+    const mails = readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail).toContain('https://example.test/reset-password?token=');
+      expect(mail).not.toContain('attacker.example');
+    }
   });
 
   it('with TRUSTED_HOSTS, takes forms from SITE_URL and the hosts listed only', async () => {

@@ -72,6 +72,16 @@ describe('auth store', () => {
     expect(local.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('follows a change of e-mail address in the storage that held the session', () => {
+    const store = make();
+    store.signIn({ me: { userid: 7, email: 'old@example.com' }, token: 't1' }, true);
+    store.setEmail('new@example.com');
+    expect(store.getState().user?.email).toBe('new@example.com');
+    expect(JSON.parse(local.getItem(STORAGE_KEYS.user) ?? '{}').email).toBe('new@example.com');
+    expect(session.getItem(STORAGE_KEYS.user)).toBeNull();
+    expect(store.getState().token).toBe('t1');
+  });
+
   it('signs out from both storages and tells subscribers', () => {
     const store = make();
     let calls = 0;

@@ -40,6 +40,8 @@ export interface AuthStore {
   signIn(answer: LoginAnswer, remember: boolean): StoredUser;
   /** A fresh token for the same session (after a password change), kept where the old one was. */
   renew(answer: LoginAnswer): void;
+  /** The member changed their address on the profile: the menu shows the new one. */
+  setEmail(email: string): void;
   signOut(): void;
   setLoading(loading: boolean): void;
   setError(message: string | null): void;
@@ -112,6 +114,17 @@ export function createAuthStore(storages: () => { local: StorageLike; session: S
       const s = storages();
       const remembered = s ? s.local.getItem(STORAGE_KEYS.token) !== null : false;
       store.signIn(answer, remembered);
+    },
+    setEmail(email) {
+      if (!state.user) return;
+      const user = { ...state.user, email };
+      const s = storages();
+      if (s) {
+        for (const storage of [s.local, s.session]) {
+          if (storage.getItem(STORAGE_KEYS.user) !== null) storage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+        }
+      }
+      set({ user });
     },
     signOut() {
       clearBoth();

@@ -353,6 +353,7 @@ describe('accounts journey', () => {
     await current.fill('mara-pass');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect.poll(() => page.getByText('We told your old email address about the change').count()).toBe(1);
+    expect(await avatar(page).getAttribute('aria-label')).toBe(`Account menu for ${newEmail}`);
     expect(await page.getByLabel('Current password').count()).toBe(1);
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-email-changed-375.png'), fullPage: true });

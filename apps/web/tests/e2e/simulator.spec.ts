@@ -113,13 +113,12 @@ describe('market simulator journey', () => {
   it('signs up, buys two stocks, sets a +5% target and a -5% stop, and sees a trigger sell as days are appended', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     const token = await signUp(page, site.server.url);
-    // The members' leaderboard lists only members who opted in (profile privacy settings).
-    const optIn = await fetch(`${site.server.url}/api/users/privacy`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ showOnLeaderboard: true }),
-    });
-    expect(optIn.status).toBe(200);
+    // The members' leaderboard lists only members who opted in on their profile.
+    await gotoHydrated(page, `${site.server.url}/profile`);
+    const board = page.getByRole('region', { name: 'Leaderboard' });
+    await board.getByLabel("Show me on the members' leaderboard").check();
+    await board.getByRole('button', { name: 'Save leaderboard setting' }).click();
+    await expect.poll(() => board.getByText('You are on the leaderboard').count()).toBe(1);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await expect.poll(() => page.getByTestId('available-points').textContent(), { timeout: 20_000 }).toBe('100,000.00');
 

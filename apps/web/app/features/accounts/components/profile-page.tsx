@@ -77,6 +77,7 @@ function ProfileDetails({ initial }: { initial: Profile }) {
       );
       setBaseline(saved);
       form.setValues({ ...saved, currentPassword: '' });
+      if (emailChanged) authStore.setEmail(saved.email);
       form.setStatus({
         tone: 'success',
         text: emailChanged ? 'Profile updated. We told your old email address about the change.' : 'Profile updated',
