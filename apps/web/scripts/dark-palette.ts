@@ -1,7 +1,4 @@
-/**
- * Writes app/dark-palette.css: the dark theme as a remapped Tailwind palette (decision 013).
- * Run `npx tsx apps/web/scripts/dark-palette.ts` after changing the mapping or Tailwind's colours.
- */
+// Decision 013. Rerun (`npx tsx apps/web/scripts/dark-palette.ts`) after changing the mapping or Tailwind.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -14,9 +11,7 @@ const value = (name: string): string => {
   return match[1].trim();
 };
 
-// Greys: surfaces and text swap ends, and white (cards) becomes the second-darkest step so cards
-// stand out from the page (50 → 950). Text steps shift one further than a plain mirror (500 → 400,
-// 600 → 300) so muted text on dark cards keeps WCAG AA contrast.
+// White cards become 900 to stand out from the page; 500/600 text shifts one extra step for WCAG AA.
 const NEUTRAL: Record<string, string> = {
   white: '900',
   '50': '950',
@@ -31,7 +26,7 @@ const NEUTRAL: Record<string, string> = {
   '900': '50',
   '950': 'white',
 };
-// Colours: tints become shades and back; 500 and 600 (text and buttons on white) become 400.
+// 500 and 600 (text and buttons on white) both become 400 to keep contrast on dark surfaces.
 const ACCENT: Record<string, string> = {
   '50': '950',
   '100': '900',
@@ -65,7 +60,6 @@ const ACCENTS = [
   'pink',
   'rose',
 ];
-// The site's own blue (app.css @theme): lighter steps for text and buttons on dark surfaces.
 const BRAND: Record<string, string> = {
   '50': '#0d2140',
   '100': '#14305c',

@@ -1,7 +1,5 @@
-// Runs after `react-router build`: writes a Brotli (quality 11; 9 above 1 MB) and a gzip (level 9) copy beside
-// every hashed asset, which the server sends as they are (`@fastify/static` preCompressed). On the
-// fly the server compresses at a quality fast enough for each request; ahead of time the best
-// quality costs nothing per request and takes ~14% off the scripts every page downloads.
+// Served as-is by `@fastify/static` preCompressed: the best quality ahead of time costs nothing per
+// request and takes ~14% off the scripts, over what the server can afford compressing on the fly.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

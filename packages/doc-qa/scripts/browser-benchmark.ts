@@ -53,7 +53,6 @@ export function benchmarkDocument(): { pages: PdfPageSpec[]; questions: string[]
   return { pages, questions };
 }
 
-/** Asks one question through the page and returns the time until the answer is on screen. */
 async function timeQuestion(page: Page, question: string): Promise<{ ms: number; answer: string }> {
   return page.evaluate(async (q) => {
     const input = document.querySelector<HTMLInputElement>('form input[type="text"]');
@@ -81,10 +80,7 @@ async function timeQuestion(page: Page, question: string): Promise<{ ms: number;
   }, question);
 }
 
-/**
- * Heap in use by a worker, read through the DevTools protocol: `performance.memory` does not
- * exist inside workers, so the page cannot report it itself.
- */
+/** Through the DevTools protocol: `performance.memory` does not exist inside workers. */
 async function workerHeapBytes(browser: Browser, urlPart: string): Promise<number | null> {
   const cdp = await browser.newBrowserCDPSession();
   try {
@@ -124,8 +120,6 @@ export async function runBrowserBenchmark(repo: string): Promise<void> {
   }
   const { pages, questions } = benchmarkDocument();
   const pdf = Buffer.from(await makePdf(pages));
-  // The same server and browser set-up as the browser tests; the memory flag lets the worker's
-  // heap be read below.
   const server = await startServer();
   const url = server.url;
   let browser: Browser | undefined;

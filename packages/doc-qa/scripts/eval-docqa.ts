@@ -1,11 +1,7 @@
-// `npm run eval:docqa [file.json[.gz] …] [--answers FILE] [--no-browser] [--verbose]`: for a SQuAD-format
-// file (any size: read one article at a time), EM/F1 of the Document QA engine (a) with the
-// paragraph given, (b) over all paragraphs joined as one long document (recall@1/@5, declined) and
-// (c) the false-answer rate on questions asked of other articles, for R0 and R1 with the shipped
-// weights; `--answers FILE` writes R1's answers as JSON Lines (id, setting, answer, passage, page).
-// For a TAT-QA file, EM/F1 per answer source and the analyst development set
-// (fixtures/analyst-qa.json over its contexts). Then latency and index build time on a generated
-// 300-page PDF in headless Chromium. Without files it reads ../shared/data/qa.
+// `npm run eval:docqa [file.json[.gz] …] [--answers FILE] [--no-browser] [--verbose]`; default ../shared/data/qa.
+// SQuAD (streamed per article): EM/F1 of R0 and R1 (a) per paragraph, (b) all paragraphs as one document
+// (recall@1/@5, declined), (c) false answers to other articles' questions. TAT-QA: EM/F1 per answer source
+// and the analyst set (fixtures/analyst-qa.json). Then latency on a 300-page PDF in headless Chromium.
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createGunzip, gunzipSync } from 'node:zlib';

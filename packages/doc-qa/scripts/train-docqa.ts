@@ -1,11 +1,7 @@
 // `npm run train:docqa [squad.json[.gz]] [--no-cv] [--questions N] [--families a,b] [--ablate] [--curve]
-//  [--threads N] [--cache DIR] [--cached-only] [--dry]`: fits reader R1 (logistic regression over dense and
-// lexical features, then boosted trees on what it leaves) on a SQuAD v1.1 file's questions, each
-// asked of a long document of five articles, and writes src/r1-weights.json. Every 20th article is
-// held out: the "not found" threshold is chosen on its questions (asked of their own document and
-// of the other articles), and its figures are reported (--no-cv: no held-out articles, threshold
-// in-sample). Candidate rows are generated in worker threads and cached per group of articles, so
-// a stopped run resumes where it was.
+//  [--threads N] [--cache DIR] [--cached-only] [--dry]`: fits R1 (logistic regression, then boosted trees on
+// what it leaves) on SQuAD v1.1 questions asked of five-article documents; writes src/r1-weights.json. Held-out
+// articles choose the "not found" threshold (--no-cv: in-sample). Rows are cached per group: a stopped run resumes.
 import { createHash } from 'node:crypto';
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,7 +21,6 @@ const DEFAULT_FILE = resolve(REPO, '../shared/data/qa/squad-train-v1.1.json.gz')
 const OUT = resolve(import.meta.dirname, '../src/r1-weights.json');
 /** Articles per long document (the shared dev file's five articles make one of ~300 paragraphs). */
 const GROUP = 5;
-/** Every HOLD_OUT-th article is held out. */
 const HOLD_OUT = 20;
 /** Wrong spans kept a training question (the rest stand in through the sampling offset). */
 const NEGATIVES = 40;
@@ -43,7 +38,6 @@ const positional = process.argv
   .slice(2)
   .filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.match(/^--(?:questions|families|dev|threads|cache)$/));
 
-/** Numbers filled into 120-column lines at an indentation, as the repository's formatter lays out an array. */
 function fill(numbers: readonly number[], indent: string): string {
   const lines: string[] = [];
   let line = indent;
@@ -59,7 +53,7 @@ function fill(numbers: readonly number[], indent: string): string {
   return lines.join('\n').trimStart();
 }
 
-/** The weights file as the repository's formatter lays it out: each array of numbers filled into lines. */
+/** Laid out as the formatter would, so `biome check` leaves the generated file alone. */
 function formatWeights(model: R1Weights): string {
   const arrays: Array<{ key: string; numbers: number[]; indent: string }> = [
     { key: '@weights', numbers: model.weights, indent: '   ' },
@@ -103,7 +97,6 @@ async function main() {
   const limit = Number(option('--questions') ?? Number.POSITIVE_INFINITY);
   const t0 = performance.now();
 
-  // Which articles, how many questions: one streaming pass.
   const sizes: number[] = [];
   for await (const a of readSquadArticles(path)) sizes.push(a.paragraphs.reduce((n, p) => n + p.qas.length, 0));
   const heldOut =

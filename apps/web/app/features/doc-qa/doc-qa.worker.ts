@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-// The background worker of SPEC §4 Doc QA: indexes the document once per text and answers
-// questions off the main thread, so typing and scrolling stay smooth on long reports.
+// SPEC §4 Doc QA background worker: keeps typing and scrolling smooth on long reports.
 import { createDocQa, type DocQaEngine } from '@app/doc-qa/engine';
 import type { WorkerRequest, WorkerResponse } from '@app/doc-qa/protocol';
 
@@ -23,8 +22,7 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
       const indexed = createDocQa(request.text);
       engine = indexed;
       reply({ id: request.id, type: 'indexed', passages: indexed.passages.length, ms: performance.now() - t0 });
-      // The first answer also pays for the first use of the tagger and the reader (~0.1–0.2 s);
-      // pay it now, while the visitor reads the preview and types, with an answer nobody sees.
+      // The first answer pays for warming the tagger and reader (~0.1–0.2 s); pay it while the visitor types.
       setTimeout(() => {
         try {
           indexed.answer(WARM_UP_QUESTION);

@@ -1,7 +1,4 @@
-/**
- * A PDF starts with `%PDF-`; readers accept up to 1 KB of junk before it, and so do we.
- * The bytes decide, not the file name or the type the browser guesses from it.
- */
+/** PDF readers accept up to 1 KB of junk before `%PDF-`; the bytes decide, not the file name. */
 export function looksLikePdf(head: Uint8Array): boolean {
   const signature = [0x25, 0x50, 0x44, 0x46, 0x2d];
   const end = Math.min(head.length, 1024) - signature.length;

@@ -1,7 +1,6 @@
 /**
- * Where the OCR engine's files are served from (copied there by vite-plugins/ocr-assets.ts at
- * build time). The folder name carries the package versions: files under assets/ are cached
- * forever, so an upgrade must change the path. The build stops if the installed versions differ.
+ * Files under assets/ are cached forever, so the folder names the versions; vite-plugins/ocr-assets.ts
+ * copies the files there and stops the build if the installed versions differ.
  */
 export const OCR_VERSIONS = {
   'tesseract.js': '7.0.0',

@@ -1,7 +1,4 @@
-/**
- * Tesseract's text: trailing spaces off, blank lines at the ends off, runs of blank lines to one
- * (a paragraph break). Leading spaces stay: they place a table's columns.
- */
+/** Leading spaces stay: they place a table's columns. */
 export function tidyOcrText(text: string): string {
   return text
     .split('\n')

@@ -1,6 +1,4 @@
-// OCR of a PDF's scanned pages, in the browser. This module and tesseract.js are loaded only when
-// a visitor asks for OCR (the panel that imports it is a lazy chunk); the engine's worker, its
-// WebAssembly core (~1.5 MB gzipped) and the English model (2.9 MB) are fetched from this site then.
+// Lazy chunk: tesseract.js, its WebAssembly core (~1.5 MB gzipped) and model (2.9 MB) load only on request.
 
 import type { OEM } from 'tesseract.js';
 import Tesseract from 'tesseract.js/dist/tesseract.esm.min.js';
@@ -8,9 +6,7 @@ import { OCR_ASSET_DIR, OCR_WORKER_FILE } from './ocr-assets';
 import { tidyOcrText } from './ocr-text';
 
 export interface OcrProgress {
-  /** The PDF page being read. */
   page: number;
-  /** How many of the requested pages are done. */
   done: number;
   total: number;
   /** 0–1 within the current page. */
@@ -25,33 +21,25 @@ export interface OcrCallbacks {
   signal: AbortSignal;
 }
 
-/**
- * Errors a visitor sees as they are. (Not shared with pdf-text.client: importing it here would
- * split it out of the page's own chunk into one more request for every visitor.)
- */
+/** Not shared with pdf-text.client: importing it would add a chunk request for every visitor. */
 export class OcrError extends Error {}
 export const OCR_LOAD_ERROR = 'The text reader could not be loaded. Check your connection and try again.';
 const OCR_UNSUPPORTED = 'This browser cannot run the text reader (it needs WebAssembly).';
 const PDF_READ_ERROR = 'Could not read the PDF file.';
 
-/** Tesseract's neural-network engine only (the build that has just it, and the smaller model). */
+/** The LSTM-only build is smaller, and so is its model. */
 const LSTM_ONLY = 1 as OEM.LSTM_ONLY;
 
 /** Longest side of the rendered page in pixels: ~220 dpi on a Letter page, enough for body text. */
 const RENDER_LONG_SIDE = 2400;
 
-/**
- * How long the engine may take to start before the visitor is told it did not: its files are
- * ~4.5 MB. When WebAssembly cannot start (a policy forbids it, say), tesseract.js only logs the
- * failure inside its worker and never settles, so the wait needs an end.
- */
+/** Files are ~4.5 MB; and when WebAssembly is blocked tesseract.js never settles, so the wait needs an end. */
 const START_LIMIT_MS = 180_000;
 
 function aborted(signal: AbortSignal) {
   if (signal.aborted) throw new DOMException('OCR cancelled', 'AbortError');
 }
 
-/** Renders each requested page of the PDF with pdf.js and reads its text with Tesseract. */
 export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], callbacks: OcrCallbacks) {
   const { onProgress, onPage, signal } = callbacks;
   let pdfjs: typeof import('pdfjs-dist');
@@ -60,8 +48,7 @@ export async function ocrPdfPages(data: Uint8Array, pages: readonly number[], ca
   } catch {
     throw new OcrError(OCR_LOAD_ERROR);
   }
-  // pdf-text.client set pdf.js's worker when it read the file (OCR is offered only after that).
-  // Importing the worker's URL here too would split it into one more chunk for every visitor.
+  // Set by pdf-text.client (OCR is offered only after it); importing the URL here adds a chunk.
   if (!pdfjs.GlobalWorkerOptions.workerSrc) throw new OcrError(PDF_READ_ERROR);
   if (typeof WebAssembly !== 'object') throw new OcrError(OCR_UNSUPPORTED);
   const base = new URL(`/${OCR_ASSET_DIR}/`, window.location.href).href;

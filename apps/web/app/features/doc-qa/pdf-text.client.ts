@@ -1,17 +1,15 @@
-// pdf.js is bundled and served from this site with its worker (the CSP allows scripts and
-// workers from 'self' only); it is loaded on the first file, not with the page.
+// pdf.js and its worker are served from this site: the CSP allows scripts and workers from 'self' only.
 
 import { layoutPage } from '@app/doc-qa/layout';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 
-/** SPEC §8 Doc QA. */
+/** SPEC §8 error catalogue. */
 export const PDF_SCRIPT_ERROR = 'Failed to load pdf.js script';
 export const PDF_READ_ERROR = 'Could not read the PDF file.';
 
 export class PdfTextError extends Error {}
 
-/** Text of every page of a PDF, extracted in the browser. */
 export async function extractPdfPages(data: Uint8Array): Promise<string[]> {
   let pdfjs: typeof import('pdfjs-dist');
   try {

@@ -3,7 +3,6 @@ import { NEWS_SEARCH_MAX_LENGTH, type NewsCategory, parseNewsCategory } from '@a
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';
 
-/** The page's filters as they stand in its URL (`/news?q=&category=`), so a filtered view can be shared. */
 export interface NewsParams {
   q: string;
   category: NewsCategory | null;
@@ -17,7 +16,7 @@ export function newsParamsFrom(url: URL): NewsParams {
   };
 }
 
-/** The page URL of a filter state; empty parts are left out so `/news` stays the plain address. */
+/** Empty parts are left out so `/news` stays the plain address. */
 export function newsHref(params: NewsParams): string {
   const search = new URLSearchParams();
   if (params.q.trim()) search.set('q', params.q.trim());

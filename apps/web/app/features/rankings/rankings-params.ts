@@ -34,7 +34,6 @@ export const RANKINGS: Record<RankingType, { path: string; title: string; descri
   },
 };
 
-/** The ranking a path shows (its own path or a sub-path); market cap for anything else. */
 export function rankingTypeOf(pathname: string): RankingType {
   for (const [type, r] of Object.entries(RANKINGS) as Array<[RankingType, (typeof RANKINGS)[RankingType]]>) {
     if (pathname === r.path || pathname.startsWith(`${r.path}/`)) return type;
@@ -42,16 +41,12 @@ export function rankingTypeOf(pathname: string): RankingType {
   return 'market-cap';
 }
 
-/** What a rankings URL asks for, normalised (SPEC §5). */
 export interface RankingsView extends RankingFilters {
   year: number;
   page: number;
 }
 
-/**
- * Reads a rankings URL. SPEC §5: a year that is not a number is 2024, a page that is not a whole
- * number of at least 1 is 1; a year outside 1999 to last year is brought to the nearest end.
- */
+/** SPEC §5: a bad year is 2024, a bad page 1; a year outside 1999..last year goes to the nearest end. */
 export function viewFromUrl(url: URL): RankingsView {
   const type = rankingTypeOf(url.pathname);
   const raw = url.searchParams.get('year');
@@ -61,7 +56,7 @@ export function viewFromUrl(url: URL): RankingsView {
   return { ...rankingFiltersFrom(url.searchParams, type), year, page: parseRankingPage(url.searchParams.get('page')) };
 }
 
-/** The page URL's query string of a view (year and page always, filters when set). */
+/** Year and page always, so the URL names what is shown (SPEC §4). */
 export function searchOf(view: RankingsView): string {
   const params = new URLSearchParams({ year: String(view.year), page: String(view.page) });
   if (view.name.trim()) params.set('name', view.name.trim());
@@ -71,7 +66,6 @@ export function searchOf(view: RankingsView): string {
   return params.toString();
 }
 
-/** The page address of a view. */
 export function rankingsHref(view: RankingsView): string {
   return `${RANKINGS[view.type].path}?${searchOf(view)}`;
 }

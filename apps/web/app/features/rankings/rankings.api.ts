@@ -14,25 +14,19 @@ export const RANKINGS_FAILED = 'Failed to load rankings';
 
 export interface RankingsPage {
   rows: RankingRow[];
-  /** Count, the year served and the year "Now" ranks by. */
   meta: RankingCount | null;
 }
 
 export interface RankingsData {
-  /** What the URL asked for (normalised). */
   view: RankingsView;
   page: Loaded<RankingsPage>;
 }
 
-/** One page of a ranking; in the browser a signed-in visitor's token goes with the call. */
 export async function fetchRankings(view: RankingsView, options: ApiCallOptions = {}): Promise<RankingsPage> {
   return splitRankingsResponse(await apiGet<RankingsResponse>(rankingsApiPath(view), options));
 }
 
-/**
- * The server loader's answer for a URL. The visitor's User-Agent goes with the call: the API
- * opens every year to crawlers, and the nearest open year to everyone else (it has no token).
- */
+/** The User-Agent goes along: the API opens every year to crawlers, only open years to other tokenless calls. */
 export async function loadRankings(
   url: string,
   options: { context: AppLoadContext; userAgent: string },
@@ -42,15 +36,11 @@ export async function loadRankings(
   return { view, page: await loaded(() => fetchRankings(view, call), RANKINGS_FAILED) };
 }
 
-/** The year the rows are from: the asked one, or the nearest open one. */
 export function servedYear(data: RankingsData): number {
   return data.page.status === 'ready' ? (data.page.data.meta?.year ?? data.view.year) : data.view.year;
 }
 
-/**
- * Decision 018: the server's answer, unless a signed-in member asked for a year the server could
- * not show them (it never has the token); that year is loaded with the token.
- */
+/** Decision 018: the server never has the token, so a member's locked year is loaded here with it. */
 export async function withMemberYear(served: RankingsData): Promise<RankingsData> {
   if (servedYear(served) === served.view.year) return served;
   const member = await loadForMember(() => fetchRankings(served.view), { error: RANKINGS_FAILED });

@@ -1,14 +1,11 @@
-/**
- * SPEC §1: the Stock Charts demo page shows hard-coded sample data for three tickers.
- * These are illustrative numbers, not market data.
- */
+/** SPEC §1: the Stock Charts demo shows hard-coded, illustrative numbers, not market data. */
 export interface SampleQuote {
   ticker: string;
   name: string;
   price: number;
   change: number;
   changePercent: number;
-  /** Intraday prices from the open, one every 30 minutes. */
+  /** From the open, one every 30 minutes. */
   intraday: number[];
 }
 

@@ -9,10 +9,6 @@ const KIND_LABEL: Record<AnswerResult['kind'], string> = {
   list: 'List',
 };
 
-/**
- * What backs the answer, in the form its question type calls for: the quoted sentences with their
- * page, the formula or the figures compared, the table cells with their row and column, the items.
- */
 export function AnswerDetails({ result }: { result: AnswerResult }) {
   const { kind, quote, formula, cells, items } = result;
   return (

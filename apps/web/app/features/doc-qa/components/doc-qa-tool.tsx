@@ -25,7 +25,6 @@ const OcrPages = lazy(() =>
   })),
 );
 
-/** Scrolls the text box so `start` sits near its top, and selects the passage. */
 function showInTextBox(box: HTMLTextAreaElement, start: number, end: number) {
   // A hidden copy of the box with the text before the passage measures how far down it is.
   const style = getComputedStyle(box);
@@ -55,7 +54,6 @@ export function DocQaTool() {
   const { index, ask } = useDocQaWorker();
   const textBox = useRef<HTMLTextAreaElement>(null);
   const indexedText = useRef<string | null>(null);
-  /** The PDF last read and its pages' text layer, for OCR of the pages that have none. */
   const pdf = useRef<{ file: File; pages: string[] } | null>(null);
   const [ocr, setOcr] = useState<{ file: File; pages: number[] } | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
@@ -94,7 +92,6 @@ export function DocQaTool() {
         setError(`“${file.name}” is larger than ${MAX_PDF_BYTES / 1_048_576} MB. Choose a smaller PDF.`);
         return;
       }
-      // The signature decides, not the name: read only the first kilobyte for it.
       if (!looksLikePdf(new Uint8Array(await file.slice(0, 1024).arrayBuffer()))) {
         setError(`“${file.name}” is not a PDF file. Choose a PDF document.`);
         return;
@@ -132,7 +129,6 @@ export function DocQaTool() {
     }
   }
 
-  /** Recognised (and corrected) pages replace the empty ones; questions then search them. */
   function applyOcrTexts(texts: ReadonlyMap<number, string>) {
     const source = pdf.current;
     if (!source) return;

@@ -1,6 +1,5 @@
 import type { Evidence } from '@app/doc-qa/engine';
 
-/** Passage text with the answer marked. */
 function Highlighted({ evidence }: { evidence: Evidence }) {
   const { text, highlight } = evidence;
   if (!highlight) return <>{text}</>;
@@ -13,7 +12,6 @@ function Highlighted({ evidence }: { evidence: Evidence }) {
   );
 }
 
-/** One supporting passage: its page (a button that shows it in the text box) and its text. */
 export function EvidenceView({
   evidence,
   label,

@@ -1,4 +1,3 @@
-// The OCR panel: loaded with the OCR engine only when a visitor asks to read scanned pages.
 import { useEffect, useId, useRef, useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { OcrError, type OcrProgress, ocrPdfPages } from '../ocr.client';
@@ -7,7 +6,6 @@ export interface OcrPagesProps {
   file: File;
   /** The PDF pages to read (1-based): those without a text layer. */
   pages: readonly number[];
-  /** Every change of the recognised or corrected text: page number → text. */
   onTexts(texts: ReadonlyMap<number, string>): void;
 }
 

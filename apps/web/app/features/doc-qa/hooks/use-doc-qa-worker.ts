@@ -5,10 +5,7 @@ import { useCallback, useEffect, useRef } from 'react';
 type Pending = { resolve: (r: WorkerResponse) => void; reject: (e: Error) => void };
 type RequestBody = WorkerRequest extends infer R ? (R extends WorkerRequest ? Omit<R, 'id'> : never) : never;
 
-/**
- * The Document QA worker, started on first use and stopped with the page. Requests are
- * answered in the order sent, so an `ask` after an `index` sees the new document.
- */
+/** Requests are answered in the order sent, so an `ask` after an `index` sees the new document. */
 export function useDocQaWorker() {
   const worker = useRef<Worker | null>(null);
   const pending = useRef(new Map<number, Pending>());

@@ -15,10 +15,7 @@ const CHIP_OFF = 'border-slate-300 bg-white text-slate-700 hover:border-brand-50
 
 const DRAFT = ['q'] as const;
 
-/**
- * SPEC §2 News: search, category chips and the article list. Search text and category live in
- * the URL; without JavaScript the form and the chip links still work.
- */
+/** SPEC §2 News. Filters live in the URL, so they can be shared and work without JavaScript. */
 export function NewsPage({ data }: { data: NewsPageData }) {
   // Typing replaces the history entry: Back leaves the page, not each word.
   const list = useListView({

@@ -43,7 +43,6 @@ function yearOptions(signedIn: boolean) {
   });
 }
 
-/** SPEC §2 rankings filters: year, market cap, yearly change, sector, and the name search. */
 export function RankingsFilters({
   view,
   name,

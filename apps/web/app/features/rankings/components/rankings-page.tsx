@@ -13,13 +13,8 @@ import { rankingColumns } from './rankings-table';
 const DRAFT = ['name'] as const;
 
 /**
- * SPEC §4/§5: the URL always names the year and page shown; invalid values and a year an
- * anonymous visitor may not see are written back with replace. A signed-in visitor's browser
- * loads the asked year itself (the route's clientLoader), so their URL is left alone.
- * The page already shows what the written URL names, so the URL is replaced in place: a router
- * navigation would fetch the same rows again and re-render the table just after hydration
- * (Lighthouse counted it as 0.5 s of blocking time on a mobile profile). The router's own
- * history state is kept, so back, forward and reload see the written URL.
+ * SPEC §4/§5: invalid values and a year an anonymous visitor may not see are written back. Not a
+ * router navigation: it refetched and re-rendered the table after hydration (0.5 s blocking, mobile).
  */
 function useYearInUrl(asked: RankingsView, served: number): void {
   const askedSearch = searchOf(asked);
@@ -33,10 +28,7 @@ function useYearInUrl(asked: RankingsView, served: number): void {
   }, [askedSearch, served]);
 }
 
-/**
- * The one rankings view of SPEC §2 (type from the path). Memoised: at hydration the route's
- * clientLoader answers with the rows already shown, and the table need not render again.
- */
+/** Memoised: at hydration the clientLoader answers with the rows already shown. */
 export const RankingsPage = memo(function RankingsPage({ data }: { data: RankingsData }) {
   const served = servedYear(data);
   useYearInUrl(data.view, served);

@@ -1,4 +1,3 @@
-/** A dependency-free intraday line: the demo page needs no charting library. */
 export function IntradayChart({ values, up, label }: { values: number[]; up: boolean; label: string }) {
   const width = 320;
   const height = 120;
