@@ -167,6 +167,8 @@ describe('company metrics journey', () => {
     // Hovering a bar names its fiscal period and form.
     const plot = page.getByTestId('metric-plot');
     const tooltip = page.getByTestId('metric-tooltip');
+    // The mouse moves in viewport coordinates: the plot must be on screen.
+    await plot.scrollIntoViewIfNeeded();
     const box2 = await plot.boundingBox();
     if (!box2) throw new Error('chart not drawn');
     await page.mouse.move(box2.x + box2.width - 4, box2.y + box2.height / 2);

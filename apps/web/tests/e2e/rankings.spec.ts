@@ -19,7 +19,7 @@ const TOTAL_2024 = 237;
 const open = (browser: Browser, viewport: { width: number; height: number }) =>
   openPage(browser, viewport, { userAgent: BROWSER_UA });
 
-const tickersOn = (page: Page) => page.locator('table tbody tr td:nth-child(2) div').allTextContents();
+const tickersOn = (page: Page) => page.locator('table tbody tr td:nth-child(2) div.font-mono').allTextContents();
 
 describe('rankings journey', () => {
   const site = useSite({
