@@ -22,8 +22,9 @@ export const NGINX = '/usr/sbin/nginx';
 /**
  * The configuration. What matters for several processes:
  * - `proxy_next_upstream error timeout http_502 http_503`: a request that finds a process gone
- *   (refused connection) goes to the next one, which is how a rolling restart takes one out; nginx never resends a request it already sent
- *   unless it is idempotent, so a POST is not run twice;
+ *   (refused connection) goes to the next one, which is how a rolling restart takes one out;
+ *   nginx never resends a request it already sent unless it is idempotent, so a POST is not run
+ *   twice; `proxy_next_upstream_tries` is the number of processes, so each is tried once;
  * - `max_fails=0`: a process is never taken out of rotation for failing. With max_fails, a
  *   process that refuses while it restarts, or that answers 503 while the database restarts, is
  *   left out for fail_timeout; when every process is left out at once (the database restarting
@@ -63,7 +64,7 @@ ${servers}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
+      proxy_next_upstream_tries ${opts.upstreams.length};
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
     }
