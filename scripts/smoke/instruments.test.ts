@@ -92,7 +92,7 @@ describe('every instrument runs on tiny input with zero errors', () => {
   });
 
   it.skipIf(!postgres)('npm run bench (PostgreSQL)', async () => {
-    await expectClean('bench', [], { BENCH_DATABASE_URL: postgres as string, BENCH_ONLY: 'companies,pages,simulator' });
+    await expectClean('bench', [], { BENCH_DATABASE_URL: postgres as string });
   });
 
   it('npm run bench:data', async () => {
