@@ -8,6 +8,7 @@
 // BENCH_WEB_RUNS how many times to measure each page (default 1): the row shown is the run with
 // the median Performance score, and the range of the runs is printed beside it. On a shared
 // machine one run moves by several points, and Lighthouse's own benchmarkIndex with it.
+// BENCH_SMOKE=1 (the smoke step of `npm test`) measures the home page of a 20-company universe.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,6 +84,8 @@ function pad(text: string | number, width: number, right = false): string {
 }
 
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? '1') || 1);
+const SMOKE = process.env.BENCH_SMOKE === '1';
+const COMPANIES = process.env.BENCH_WEB_COMPANIES ?? (SMOKE ? '20' : '300');
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -138,13 +141,13 @@ async function main() {
   const server = await startServer({
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(32).toString('hex'),
-    DEMO_COMPANIES: process.env.BENCH_WEB_COMPANIES ?? '300',
+    DEMO_COMPANIES: COMPANIES,
   });
   const chrome = await launchChromium();
   const rows: Row[] = [];
   try {
     const [largest] = (await (await fetch(`${server.url}/api/companies/list`)).json()) as Array<{ slug: string }>;
-    const only = process.env.BENCH_WEB_ONLY?.split(',').map((label) => label.trim());
+    const only = (process.env.BENCH_WEB_ONLY ?? (SMOKE ? 'home' : undefined))?.split(',').map((label) => label.trim());
     const reports = process.env.BENCH_WEB_REPORTS;
     if (reports) mkdirSync(reports, { recursive: true });
     for (const page of PAGES.filter((p) => !only || only.includes(p.label))) {
@@ -173,7 +176,7 @@ async function main() {
   }
 
   console.log(
-    `\nLighthouse ${'12.8'} mobile profile, production build, ${process.env.BENCH_WEB_COMPANIES ?? '300'} demo companies` +
+    `\nLighthouse ${'12.8'} mobile profile, production build, ${COMPANIES} demo companies` +
       (RUNS > 1 ? `, median of ${RUNS} runs per page (range: lowest-highest Performance)` : ''),
   );
   console.log(

@@ -71,6 +71,8 @@ vitest('end-to-end', ['--config', 'vitest.e2e.config.ts']);
 // nginx in front of two server processes on a PostgreSQL and a Redis of their own, faults injected
 // under load (scripts/faults/); each scenario prints its figures.
 vitest('fault suite', ['--config', 'vitest.faults.config.ts']);
+// Every bench script and evaluator on tiny input (BENCH_SMOKE=1): zero errors, nothing timed.
+vitest('instruments smoke run', ['--config', 'vitest.smoke.config.ts']);
 
 console.log('');
 if (!process.env.TEST_DATABASE_URL)

@@ -58,8 +58,8 @@ export interface Cluster {
   startProcess(index: number): Promise<ServerProcess>;
   /**
    * Restarts every process one at a time with no failed request: SIGTERM (it answers what it
-   * received, then refuses connections, which nginx then sends to another process and leaves
-   * out of rotation for 2 s), started again, healthy, back in rotation. nginx's configuration is
+   * received, then refuses connections, which nginx then sends to another process), started
+   * again, healthy, and so in rotation again. nginx's configuration is
    * not reloaded: a reload closes its idle keep-alive connections to clients, and a client reusing
    * one at that moment sees a reset.
    */
@@ -185,8 +185,6 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         const code = await old.exited;
         if (code !== 0) throw new Error(`server ${p.index} exited with ${code} on SIGTERM`);
         await startProcess(p.index);
-        // nginx sends it requests again once its 2 s out of rotation are over.
-        await new Promise((r) => setTimeout(r, 2_500));
       }
     },
     stop: stopAll,

@@ -22,9 +22,15 @@ export const NGINX = '/usr/sbin/nginx';
 /**
  * The configuration. What matters for several processes:
  * - `proxy_next_upstream error timeout http_502 http_503`: a request that finds a process gone
- *   (refused connection) goes to the next one, which is how a rolling restart takes one out; nginx never resends a request it already sent
- *   unless it is idempotent, so a POST is not run twice;
- * - `max_fails=1 fail_timeout=2s`: a process that refused is left out for 2 s;
+ *   (refused connection) goes to the next one, which is how a rolling restart takes one out;
+ *   nginx never resends a request it already sent unless it is idempotent, so a POST is not run
+ *   twice; `proxy_next_upstream_tries` is the number of processes, so each is tried once;
+ * - `max_fails=0`: a process is never taken out of rotation for failing. With max_fails, a
+ *   process that refuses while it restarts, or that answers 503 while the database restarts, is
+ *   left out for fail_timeout; when every process is left out at once (the database restarting
+ *   under both), nginx answers 502 to everything until the timeout ends. A refused connection to
+ *   a process that is restarting costs a few microseconds on this machine, and the request goes
+ *   on to the next one;
  * - no keep-alive to the processes: each request is its own connection, so a process that stops
  *   has no idle connection nginx might reuse as it closes;
  * - `X-Forwarded-For` set from the client's address (the servers trust it from 127.0.0.1 only:
@@ -32,7 +38,7 @@ export const NGINX = '/usr/sbin/nginx';
  */
 export function nginxConfig(opts: NginxOptions): string {
   const temp = (name: string) => join(opts.dir, 'tmp', name);
-  const servers = opts.upstreams.map((u) => `    server 127.0.0.1:${u.port} max_fails=1 fail_timeout=2s;`).join('\n');
+  const servers = opts.upstreams.map((u) => `    server 127.0.0.1:${u.port} max_fails=0;`).join('\n');
   return `# Written by scripts/cluster: do not edit, it is rewritten on every start.
 worker_processes 1;
 pid ${join(opts.dir, 'nginx.pid')};
@@ -58,7 +64,7 @@ ${servers}
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Request-Id $request_id;
       proxy_next_upstream error timeout http_502 http_503;
-      proxy_next_upstream_tries 2;
+      proxy_next_upstream_tries ${opts.upstreams.length};
       proxy_connect_timeout 2s;
       proxy_read_timeout 60s;
     }

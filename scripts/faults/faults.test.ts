@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.info(`\nFault suite figures:\n${figures.map((f) => `  ${f}`).join('\n')}`);
   await cluster?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  if (!process.env.FAULTS_KEEP) rmSync(dir, { recursive: true, force: true });
 }, 120_000);
 
 /** Reads a few requests of the site: pages, search, series, and a database round trip. */

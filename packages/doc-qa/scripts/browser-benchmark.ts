@@ -7,7 +7,8 @@ import { startServer } from '@app/test-support/server';
 import type { Browser, Page } from 'playwright-core';
 import { makePdf, type PdfPageSpec } from '../src/testing/make-pdf';
 
-const PAGES = 300;
+// BENCH_SMOKE=1 (the smoke step of `npm test`): 20 pages.
+const PAGES = process.env.BENCH_SMOKE === '1' ? 20 : 300;
 const REGIONS = ['northern', 'southern', 'eastern', 'western', 'central', 'coastal', 'mountain', 'river'];
 const ITEMS = ['revenue', 'operating income', 'freight cost', 'research spending', 'inventory', 'warranty reserve'];
 const SURNAMES = ['Abbott', 'Brennan', 'Castillo', 'Dimitrov', 'Eriksen', 'Fontaine', 'Gallagher', 'Haddad', 'Ivanova'];
@@ -21,7 +22,7 @@ function random(seed: number) {
   };
 }
 
-/** A report-like PDF of 300 pages with one unique, askable fact on every tenth page. */
+/** A report-like PDF of 300 pages (20 in a smoke run) with one unique, askable fact on every tenth page. */
 export function benchmarkDocument(): { pages: PdfPageSpec[]; questions: string[] } {
   const rnd = random(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)] as T;

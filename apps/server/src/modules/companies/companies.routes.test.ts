@@ -135,6 +135,34 @@ describe.each(testEngines())('companies API on %s', (engine) => {
       });
     });
 
+    it('answers a repeated list or search from what it kept for the data date, read again once the date moves', async () => {
+      await withOwnApp(async (own) => {
+        await seedCompany(own.db, { name: 'Kept Answers Inc', ticker: 'KEPT', mkcap: 500 });
+        await setMeta(own.db, META_KEYS.dataDate, '2030-01-02');
+        const tickers = async (url: string) =>
+          (await own.inject(url)).json().map((c: { ticker: string }) => c.ticker) as string[];
+        const first = await own.inject('/api/companies/list');
+        expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(first.json().map((c: { ticker: string }) => c.ticker)).toEqual(['KEPT']);
+        expect(await tickers('/api/companies/list?name=k')).toEqual(['KEPT']);
+        // A larger company written within the same data date (an update not yet published): the
+        // repeats are the kept answers, with no read of the database.
+        await seedCompany(own.db, { name: 'Keystone Newco', ticker: 'NEWCO', mkcap: 9_000 });
+        expect(await tickers('/api/companies/list')).toEqual(['KEPT']);
+        expect(await tickers('/api/companies/list?name=K')).toEqual(['KEPT']);
+        // The next data date, past the once-a-second read of it: read again.
+        await setMeta(own.db, META_KEYS.dataDate, '2030-01-03');
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(Date.now() + 1_500);
+        try {
+          expect(await tickers('/api/companies/list')).toEqual(['NEWCO', 'KEPT']);
+          expect(await tickers('/api/companies/list?name=k')).toEqual(['NEWCO', 'KEPT']);
+        } finally {
+          vi.useRealTimers();
+        }
+      });
+    });
+
     it('finds a company by a former name and says which one matched, after current names and tickers', async () => {
       await withOwnApp(async (own) => {
         await seedCompany(own.db, {

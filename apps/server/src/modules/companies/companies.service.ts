@@ -54,33 +54,49 @@ export async function listCompanies(db: Db, name: string | undefined): Promise<C
  * Answers as JSON bytes, kept per data date: search and series change only with new data, and
  * the same ones are asked again and again (every visitor types "a", "ap", "app"; every chart of a
  * large company). A repeat is a map lookup and the bytes as they were sent, with no database
- * read, no search and no serialising of thousands of rows. The oldest answer goes first past
- * `size`; a failure (an unknown company, a lost connection) is not remembered.
+ * read, no search and no serialising of thousands of rows. The oldest answers go first past
+ * `maxBytes` (a 25-year daily series is ~0.5 MB); a failure (an unknown company, a lost
+ * connection) is not remembered.
  */
 class AnswerCache {
-  readonly #held = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<Buffer>> }>();
-  constructor(private readonly size: number) {}
+  readonly #held = new WeakMap<
+    Db,
+    { dataDate: string | null; answers: Map<string, { bytes: Promise<Buffer>; size: number }>; size: number }
+  >();
+  constructor(private readonly maxBytes: number) {}
 
   async get(db: Db, key: string, load: () => Promise<unknown>): Promise<Buffer> {
     const dataDate = await currentDataDate(db);
     let held = this.#held.get(db);
     if (!held || held.dataDate !== dataDate) {
-      held = { dataDate, answers: new Map() };
+      held = { dataDate, answers: new Map(), size: 0 };
       this.#held.set(db, held);
     }
-    const answers = held.answers;
-    const cached = answers.get(key);
-    if (cached) return cached;
-    const answer = load().then((value) => Buffer.from(JSON.stringify(value)));
-    answers.set(key, answer);
-    if (answers.size > this.size) answers.delete(answers.keys().next().value as string);
-    answer.catch(() => answers.get(key) === answer && answers.delete(key));
-    return answer;
+    const kept = held;
+    const cached = kept.answers.get(key);
+    if (cached) return cached.bytes;
+    const entry = { bytes: load().then((value) => Buffer.from(JSON.stringify(value))), size: 0 };
+    kept.answers.set(key, entry);
+    entry.bytes.then(
+      (bytes) => {
+        if (kept.answers.get(key) !== entry) return;
+        entry.size = bytes.length;
+        kept.size += bytes.length;
+        // Oldest first; the answer just made stays even if it alone is over the budget.
+        for (const [oldKey, old] of kept.answers) {
+          if (kept.size <= this.maxBytes || old === entry) break;
+          kept.answers.delete(oldKey);
+          kept.size -= old.size;
+        }
+      },
+      () => kept.answers.get(key) === entry && kept.answers.delete(key),
+    );
+    return entry.bytes;
   }
 }
 
-const searchAnswers = new AnswerCache(5_000);
-const seriesAnswers = new AnswerCache(2_000);
+const searchAnswers = new AnswerCache(16 * 1024 * 1024);
+const seriesAnswers = new AnswerCache(128 * 1024 * 1024);
 
 /** `listCompanies` as the JSON the API sends. */
 export function listCompaniesJson(db: Db, name: string | undefined): Promise<Buffer> {
