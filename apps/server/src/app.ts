@@ -10,6 +10,7 @@ import type { Config } from './env.ts';
 import { notFound } from './lib/errors.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { strictBodyValidatorCompiler } from './lib/strict-body.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import type { AuthLimits } from './modules/auth/auth.limits.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sharedSigningSecret } from './modules/auth/auth.service.ts';
@@ -124,9 +125,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dbPlugin,
     options.db ? { handle: options.db } : { config: config.database, migrated: options.migrated === true },
   );
+  // Without JWT_SECRET every process on this database shares the one the database holds.
+  const jwtSecret = config.jwtSecret ?? (await sharedSigningSecret(app.db, join(config.dataDir, 'jwt-secret')));
   await app.register(authPlugin, {
-    // Without JWT_SECRET every process on this database shares the one the database holds.
-    jwtSecret: config.jwtSecret ?? (await sharedSigningSecret(app.db, join(config.dataDir, 'jwt-secret'))),
+    jwtSecret,
     isSessionCurrent: (session) => isSessionCurrent(app.db, session),
   });
   const mailer = options.mailer ?? createMailer(config.mail);
@@ -162,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
       await api.register(simulatorRoutes, { startingPoints: config.startingPoints });
       await api.register(watchlistsRoutes);
+      await api.register(alertsRoutes, { mailer, siteUrl: config.siteUrl, secret: jwtSecret });
       // Unknown API paths answer JSON, never the HTML 404 page.
       api.all('/*', { config: { auth: 'none' }, schema: { hide: true } }, async (request) => {
         throw notFound(`No API route for ${request.method} ${request.url.split('?')[0]}`);

@@ -1,6 +1,7 @@
 // What the browser journeys and the benchmarks use of the server: the seeding fixtures of its
 // modules (a new module's fixtures get a line here) and the token service that signs a member in.
 export { createTokenService, type TokenUser } from './lib/tokens.ts';
+export { type AlertSeed, runAlertsDay, seedAlerts } from './modules/alerts/alerts.fixtures.ts';
 export { filingRow, type SeedCompany, seedCompany, weekdays } from './modules/companies/companies.fixtures.ts';
 export {
   RANKINGS_DATA_DATE,

@@ -295,7 +295,7 @@ export interface AlertsTable {
   created_at: Generated<string>;
 }
 
-export type NotificationMailState = 'pending' | 'sent' | 'capped' | 'none';
+export type NotificationMailState = 'pending' | 'sending' | 'sent' | 'capped' | 'none';
 
 /** What an alert said on a trading day: one row per alert and day at most. */
 export interface NotificationsTable {

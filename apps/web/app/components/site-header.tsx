@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { NavDropdown } from './nav-dropdown';
 import { isActivePath, NAV_LINKS, NAV_MENUS } from './nav-items';
+import { NotificationsMenu } from './notifications-menu';
 import { ThemeToggle } from './theme-toggle';
 import { UserMenu } from './user-menu';
 
@@ -55,12 +56,15 @@ export function SiteHeader() {
             <NavDropdown key={menu.label} menu={menu} />
           ))}
         </div>
-        <div className="ml-auto hidden md:block">
-          <UserMenu />
+        <div className="ml-auto flex items-center gap-2">
+          <NotificationsMenu />
+          <div className="hidden md:block">
+            <UserMenu />
+          </div>
         </div>
         <button
           type="button"
-          className="ml-auto rounded-md p-2 text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
+          className="ml-2 rounded-md p-2 text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-500 md:hidden"
           aria-expanded={mobileOpen}
           aria-controls="mobile-menu"
           aria-label={mobileOpen ? 'Close menu' : 'Open menu'}

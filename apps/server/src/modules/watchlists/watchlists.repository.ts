@@ -103,13 +103,24 @@ export interface WatchlistRow {
   mkcap: number | null;
 }
 
-/** A list's companies in order with their latest quote (one indexed join). */
-export async function findWatchlistRows(db: Db, watchlistId: number): Promise<WatchlistRow[]> {
-  const rows = await db
-    .selectFrom('watchlist_items as i')
-    .innerJoin('companies as c', 'c.id', 'i.company_id')
+/**
+ * The member's list and its companies in order with their latest quote, in one query (the list
+ * left-joined to its items): null when the list is not the member's.
+ */
+export async function findWatchlistWithRows(
+  db: Db,
+  userId: number,
+  watchlistId: number,
+): Promise<{ list: StoredWatchlist; rows: WatchlistRow[] } | null> {
+  const found = await db
+    .selectFrom('watchlists as w')
+    .leftJoin('watchlist_items as i', 'i.watchlist_id', 'w.id')
+    .leftJoin('companies as c', 'c.id', 'i.company_id')
     .leftJoin('latest_quotes as q', 'q.company_id', 'i.company_id')
     .select([
+      'w.id as list_id',
+      'w.name as list_name',
+      'w.created_at as list_created_at',
       'c.id',
       'c.ticker',
       'c.name',
@@ -123,23 +134,31 @@ export async function findWatchlistRows(db: Db, watchlistId: number): Promise<Wa
       'q.volume',
       'q.mkcap',
     ])
-    .where('i.watchlist_id', '=', watchlistId)
+    .where('w.id', '=', watchlistId)
+    .where('w.user_id', '=', userId)
     .orderBy('i.position')
     .execute();
-  return rows.map((r) => ({
-    companyId: r.id,
-    ticker: r.ticker,
-    name: r.name,
-    slug: r.slug,
-    sector: r.sector,
-    industry: r.industry,
-    date: r.date,
-    close: r.close,
-    netChange: r.net_change,
-    pctChange: r.pct_change,
-    volume: r.volume,
-    mkcap: r.mkcap,
-  }));
+  const first = found[0];
+  if (!first) return null;
+  const rows: WatchlistRow[] = [];
+  for (const r of found) {
+    if (r.id === null || r.ticker === null || r.name === null || r.slug === null) continue;
+    rows.push({
+      companyId: r.id,
+      ticker: r.ticker,
+      name: r.name,
+      slug: r.slug,
+      sector: r.sector,
+      industry: r.industry,
+      date: r.date,
+      close: r.close,
+      netChange: r.net_change,
+      pctChange: r.pct_change,
+      volume: r.volume,
+      mkcap: r.mkcap,
+    });
+  }
+  return { list: { id: first.list_id, name: first.list_name, createdAt: first.list_created_at }, rows };
 }
 
 export async function findItemCompanyIds(db: Db, watchlistId: number): Promise<number[]> {

@@ -18,8 +18,8 @@ import {
   findItemCompanyIds,
   findTickersByList,
   findWatchlist,
-  findWatchlistRows,
   findWatchlists,
+  findWatchlistWithRows,
   insertItem,
   insertWatchlist,
   renameWatchlist,
@@ -62,8 +62,9 @@ export async function createWatchlist(db: Db, userId: number, name: string): Pro
 
 /** A list's companies, in the member's order, each with its last close and that day's change. */
 export async function getWatchlist(db: Db, userId: number, id: number): Promise<WatchlistResponse> {
-  const list = await requireList(db, userId, id);
-  const rows = await findWatchlistRows(db, list.id);
+  const found = await findWatchlistWithRows(db, userId, id);
+  if (!found) throw missing();
+  const { list, rows } = found;
   return {
     id: list.id,
     name: list.name,

@@ -1,3 +1,4 @@
+import type { Alert, AlertsResponse, CreateAlertRequest, EmailMode } from '@app/shared/alerts';
 import type { WatchlistResponse, WatchlistSummary, WatchlistsResponse } from '@app/shared/watchlists';
 import { apiGet, apiPost, apiSend } from '../../lib/api-client';
 import type { ActionHandlers } from '../../lib/member-data';
@@ -45,14 +46,28 @@ export interface WatchlistsData {
   lists: WatchlistSummary[];
   /** The list shown: the one the URL names, else the first; null when the member has none. */
   current: WatchlistResponse | null;
+  alerts: Alert[];
+  emailMode: EmailMode;
+  dailyCap: number;
 }
 
 export async function loadWatchlists(url: string): Promise<WatchlistsData> {
   const view = watchlistViewFrom(url);
-  const { watchlists } = await apiGet<WatchlistsResponse>('/api/watchlists');
+  const [{ watchlists }, { alerts }, settings] = await Promise.all([
+    apiGet<WatchlistsResponse>('/api/watchlists'),
+    apiGet<AlertsResponse>('/api/alerts'),
+    apiGet<{ email_mode: EmailMode; daily_cap: number }>('/api/alerts/settings'),
+  ]);
   const chosen = watchlists.find((l) => l.id === view.list) ?? watchlists[0] ?? null;
   const current = chosen ? await apiGet<WatchlistResponse>(`/api/watchlists/${chosen.id}`) : null;
-  return { view: { ...view, list: chosen?.id ?? null }, lists: watchlists, current };
+  return {
+    view: { ...view, list: chosen?.id ?? null },
+    lists: watchlists,
+    current,
+    alerts,
+    emailMode: settings.email_mode,
+    dailyCap: settings.daily_cap,
+  };
 }
 
 export const watchlistsApi = {
@@ -73,6 +88,10 @@ export type WatchlistIntents = {
   deleteList: { id: number };
   rename: { id: number; name: string };
   move: { id: number; tickers: string[] };
+  addAlert: CreateAlertRequest;
+  deleteAlert: { id: number };
+  alertEmail: { id: number; email: boolean };
+  emailMode: { mode: EmailMode };
 };
 
 export const WATCHLIST_ACTIONS: ActionHandlers<WatchlistIntents> = {
@@ -81,6 +100,16 @@ export const WATCHLIST_ACTIONS: ActionHandlers<WatchlistIntents> = {
   deleteList: { run: (p) => watchlistsApi.deleteList(p.id), error: 'Failed to delete the watchlist' },
   rename: { run: (p) => watchlistsApi.rename(p.id, p.name), error: 'Failed to rename the watchlist' },
   move: { run: (p) => watchlistsApi.reorder(p.id, p.tickers), error: 'Failed to reorder the watchlist' },
+  addAlert: { run: (p) => apiPost<Alert>('/api/alerts', p), error: 'Failed to set the alert' },
+  deleteAlert: { run: (p) => apiSend('DELETE', `/api/alerts/${p.id}`), error: 'Failed to delete the alert' },
+  alertEmail: {
+    run: (p) => apiSend('PATCH', `/api/alerts/${p.id}`, { email: p.email }),
+    error: 'Failed to change the alert',
+  },
+  emailMode: {
+    run: (p) => apiSend('PUT', '/api/alerts/settings', { email_mode: p.mode }),
+    error: 'Failed to save your e-mail choice',
+  },
 };
 
 /** The list as CSV (RFC 4180, CRLF), as the page's rows show it. */

@@ -77,9 +77,7 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
       <PageHeader
         title={company ? `${company.comp_name} (${company.ticker})` : PAGE_TITLE}
         intro="Stock price, market cap and the main figures of SEC filings for US public companies, charted over 5, 10 or all available years."
-      >
-        {company ? <AddToWatchlist ticker={company.ticker} compName={company.comp_name} signedOut="link" /> : null}
-      </PageHeader>
+      />
       <div className="flex flex-col gap-6">
         <CompanySearch initialText={searchText} skipTexts={[searchText, slugName]} onSelect={onSelect} />
         {data.slug && !data.notFound ? <MetricChips slug={data.slug} metric={data.metric} /> : null}
@@ -100,9 +98,13 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
           aria-labelledby="metric-chart-heading"
           className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
         >
-          <h2 id="metric-chart-heading" className="text-lg font-semibold text-slate-900">
-            {company ? `${definition.label}` : 'Chart'}
-          </h2>
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="metric-chart-heading" className="min-w-0 text-lg font-semibold text-slate-900">
+              {company ? `${definition.label}` : 'Chart'}
+            </h2>
+            {/* Members only, on the heading's line: the chart below does not move. */}
+            {company ? <AddToWatchlist ticker={company.ticker} compName={company.comp_name} /> : null}
+          </div>
           {series && company ? <Legend series={series} period={period} /> : null}
           <div className="relative mt-4" aria-busy={loading}>
             <ChartBody data={data} series={series} logScale={showLog && logScale && allPositive} />

@@ -16,6 +16,7 @@ import {
   watchlistCsv,
   watchlistHref,
 } from '../watchlists.api';
+import { AlertsPanel } from './alerts-panel';
 
 /** What a signed-out visitor is told (and, without JavaScript, everyone). */
 export function WatchlistSignedOut() {
@@ -249,6 +250,7 @@ function Watchlists({ data }: { data: WatchlistsData }) {
           in the rankings.
         </p>
       )}
+      <AlertsPanel data={data} action={action} />
     </>
   );
 }

@@ -1,0 +1,202 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { NotificationsResponse } from '@app/shared/alerts';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
+
+const REPO = resolve(import.meta.dirname, '../../../..');
+const JWT_SECRET = 'e2e-watchlists-secret-long-enough-for-hs256';
+const MEMBER = { username: 'watcher_wu', email: 'watcher@example.com', password: 'watcher-pass' };
+const run = promisify(execFile);
+const dataDir = mkdtempSync(join(tmpdir(), 'e2e-watchlists-'));
+
+/** `npm run data -- update --today <day>`: appends the trading days before `day`. */
+async function appendTradingDaysUntil(today: string) {
+  await run(
+    join(REPO, 'node_modules/.bin/tsx'),
+    [join(REPO, 'packages/market-data/src/cli.ts'), 'update', '--today', today],
+    { cwd: REPO, env: { ...process.env, DATA_DIR: dataDir } },
+  );
+}
+
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function signUp(page: Page, url: string): Promise<string> {
+  await gotoHydrated(page, `${url}/signup`);
+  await page.getByLabel('Username').fill(MEMBER.username);
+  await page.getByLabel('Email').fill(MEMBER.email);
+  await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+  await page.getByLabel('Confirm password').fill(MEMBER.password);
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(`${url}/`);
+  await page.waitForFunction(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+  return (await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'))) as string;
+}
+
+/** The outbox messages to the member, decoded (unfolded headers, quoted-printable undone). */
+function outboxTo(email: string): string[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) =>
+      readFileSync(join(dir, f), 'utf8')
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
+    .filter((m) => m.includes(`To: ${email}`));
+}
+
+describe('watchlists and alerts journey', () => {
+  const site = useSite({ env: { DATA_DIR: dataDir, JWT_SECRET, DATA_DATE_POLL_SECONDS: '1' } });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('tells a signed-out visitor what a watchlist does, in the server-rendered HTML', async () => {
+    const html = await (await fetch(`${site.server.url}/watchlists`)).text();
+    expect(html).toContain('Sign in to keep watchlists and set alerts.');
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/watchlists"/>`);
+    expect(html).toContain('Loading your watchlists');
+  });
+
+  it('adds three companies from three places, sets an alert, and hears about the daily update', async () => {
+    const url = site.server.url;
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    const token = await signUp(page, url);
+    const added: string[] = [];
+    const status = (ticker: string) => page.getByRole('status').filter({ hasText: `Added ${ticker} to My watchlist` });
+
+    // 1. The screener: the second company's "+ Watch" (the member's first list is made for it).
+    await gotoHydrated(page, `${url}/screener`);
+    const watchButtons = page.getByRole('button', { name: /^Add .* to a watchlist$/ });
+    await watchButtons.first().waitFor();
+    const screenerRows = page.getByRole('region', { name: 'Companies' }).locator('tbody tr');
+    const tickerOf = async (i: number) =>
+      ((await screenerRows.nth(i).locator('td').first().textContent()) ?? '').trim();
+    const fromScreener = await tickerOf(1);
+    const forCompanyPage = await tickerOf(2);
+    await watchButtons.nth(1).click();
+    await status(fromScreener).waitFor();
+    added.push(fromScreener);
+
+    // 2. Rankings: the first company not on the list yet.
+    await gotoHydrated(page, `${url}/companies/market-cap-rankings`);
+    const rankButtons = page.getByRole('button', { name: /^Add .* to a watchlist$/ });
+    await rankButtons.first().waitFor();
+    const rankRows = page.locator('tbody tr');
+    let fromRankings = '';
+    for (let i = 0; i < (await rankRows.count()) && !fromRankings; i++) {
+      const ticker = ((await rankRows.nth(i).locator('.font-mono').first().textContent()) ?? '').trim();
+      if (ticker && ticker !== fromScreener && ticker !== forCompanyPage) {
+        await rankRows
+          .nth(i)
+          .getByRole('button', { name: /^Add .* to a watchlist$/ })
+          .click();
+        await status(ticker).waitFor();
+        fromRankings = ticker;
+      }
+    }
+    added.push(fromRankings);
+
+    // 3. A company page, found through the API's listing.
+    const eod = await (await fetch(`${url}/api/companies/eod?pageNumber=1`)).json();
+    const company = eod.find((r: { ticker?: string }) => r.ticker === forCompanyPage) as { slug: string };
+    await gotoHydrated(page, `${url}/companies/info/${company.slug}`);
+    await page.getByRole('button', { name: 'Add to watchlist' }).click();
+    await status(forCompanyPage).waitFor();
+    added.push(forCompanyPage);
+
+    // The watchlist page: the three companies with their end-of-day figures.
+    await gotoHydrated(page, `${url}/watchlists`);
+    const table = page.getByRole('region', { name: 'Companies on My watchlist' });
+    await table.waitFor();
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(3);
+    const shown = (await table.locator('tbody tr td:first-child').allTextContents()).map((t) => t.trim());
+    expect(shown).toEqual(added);
+    await table
+      .getByRole('button', { name: /^Symbol/ })
+      .first()
+      .click();
+    await expect
+      .poll(async () => (await table.locator('tbody tr td:first-child').allTextContents()).map((t) => t.trim()), {
+        timeout: 20_000,
+      })
+      .toEqual([...added].sort());
+
+    // An alert on the first company: any move of 0.01% or more on a day.
+    const alerts = page.getByRole('region', { name: 'Alerts' });
+    await alerts.getByLabel('Company').selectOption(added[0] as string);
+    await alerts.getByLabel('Alert when').selectOption('daily_move');
+    await alerts.getByLabel('Percent').fill('0.01');
+    await alerts.getByRole('button', { name: 'Set alert' }).click();
+    await alerts.getByText(`${added[0]} moves 0.01% or more in a day, up or down`).waitFor({ timeout: 20_000 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'watchlists-1280.png'), fullPage: true });
+
+    // The daily update appends a week; the server notices the new data date and judges the alert.
+    const meta = await (await fetch(`${url}/api/meta`)).json();
+    await appendTradingDaysUntil(addDays(meta.dataDate, 8));
+    const notifications = async () =>
+      (
+        await fetch(`${url}/api/alerts/notifications`, { headers: { authorization: `Bearer ${token}` } })
+      ).json() as Promise<NotificationsResponse>;
+    await expect.poll(async () => (await notifications()).unread, { timeout: 30_000 }).toBeGreaterThan(0);
+    const { notifications: items } = await notifications();
+
+    await gotoHydrated(page, `${url}/watchlists`);
+    const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor({ timeout: 20_000 });
+    await bell.click();
+    await page
+      .getByText(items[0]?.message as string)
+      .first()
+      .waitFor();
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+
+    // The message in the outbox, with its one-click unsubscribe link: it works signed out, once.
+    await expect.poll(() => outboxTo(MEMBER.email).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const mail = outboxTo(MEMBER.email)[0] as string;
+    expect(mail).toContain(`${added[0]}: your alert fired on`);
+    const link = /List-Unsubscribe: <([^>]+)>/.exec(mail)?.[1] as string;
+    expect(mail).toContain(link);
+    const path = new URL(link).pathname + new URL(link).search;
+    const signedOut = await openPage(site.browser, VIEWPORTS.mobile);
+    await signedOut.page.goto(`${url}${path}`);
+    expect(await signedOut.page.textContent('body')).toContain('"unsubscribed":true');
+    await signedOut.page.goto(`${url}${path}`);
+    expect(await signedOut.page.textContent('body')).toContain('"unsubscribed":false');
+    await signedOut.close();
+    const after = await (await fetch(`${url}/api/alerts`, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(after.alerts[0].email).toBe(false);
+    expect(errors).toEqual([]);
+    await close();
+  }, 240_000);
+
+  it('fits a phone: the list stacks into cards and the page has no serious axe violations', async () => {
+    const { page, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${site.server.url}/login`);
+    await page.getByLabel('Email').fill(MEMBER.email);
+    await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForFunction(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
+    await gotoHydrated(page, `${site.server.url}/watchlists`);
+    await page.getByRole('region', { name: 'Companies on My watchlist' }).waitFor({ timeout: 20_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'watchlists-375.png'), fullPage: true });
+    await close();
+  }, 120_000);
+});
