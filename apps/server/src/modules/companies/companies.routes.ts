@@ -8,8 +8,16 @@ import {
   MetricSeriesQuerySchema,
   MetricSeriesResponseSchema,
 } from '@app/shared/companies';
+import {
+  CompareQuerySchema,
+  CompareResponseSchema,
+  StatementParamsSchema,
+  StatementQuerySchema,
+  StatementResponseSchema,
+} from '@app/shared/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getCompanySlugs, getMetricSeries, listCompanies } from './companies.service.ts';
+import { compareCompanies, getStatement } from './statements.service.ts';
 
 /**
  * Company search and metric series (SPEC §7). The static `/companies/list` and
@@ -76,5 +84,46 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         frequency: request.query.frequency,
         user: request.user,
       }),
+  );
+
+  app.get(
+    '/companies/:companyName/statements/:statement',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['companies'],
+        summary: 'One financial statement of one company: every fiscal year, quarter or trailing twelve months',
+        description:
+          'statement is income, balance or cash-flow. Each figure names the filing it came from (XBRL concept, form, filing day); amounts are in $M of `currency`, per-share values as filed, shares as a count. Growth and margin rows are fractions.',
+        params: StatementParamsSchema,
+        querystring: StatementQuerySchema,
+        response: { 200: StatementResponseSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) =>
+      getStatement(app.db, {
+        companyName: request.params.companyName,
+        statement: request.params.statement,
+        period: request.query.period,
+      }),
+  );
+
+  app.get(
+    '/compare',
+    {
+      config: { auth: 'optional' },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Up to five companies on one metric: % change from a common start for price and market cap, values for fundamentals',
+        description:
+          'companies is a comma-separated list of slugs, names or tickers. period 5 is public; 10 and all need a bearer token.',
+        security: [{}, { bearerAuth: [] }],
+        querystring: CompareQuerySchema,
+        response: { 200: CompareResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => compareCompanies(app.db, request.query, request.user),
   );
 };
