@@ -16,8 +16,13 @@ import {
   StatementResponseSchema,
 } from '@app/shared/statements';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import { getCompanySlugs, getMetricSeries, listCompanies } from './companies.service.ts';
-import { compareCompanies, getStatement } from './statements.service.ts';
+import { compareCompanies, getStatement, getStatementCsv } from './statements.service.ts';
+
+/** Statement downloads a minute per client, as the screener's and rankings' CSV exports. */
+const CSV_PER_MINUTE = 20;
 
 /**
  * Company search and metric series (SPEC §7). The static `/companies/list` and
@@ -106,6 +111,37 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         statement: request.params.statement,
         period: request.query.period,
       }),
+  );
+
+  app.get(
+    '/companies/:companyName/statements/:statement/csv',
+    {
+      // A download: a person needs a few a minute, a scraper thousands.
+      config: { auth: 'none', rateLimit: routeLimit(CSV_PER_MINUTE, '1 minute') },
+      schema: {
+        tags: ['companies'],
+        summary: 'One financial statement of one company as a CSV download',
+        params: StatementParamsSchema,
+        querystring: StatementQuerySchema,
+        response: {
+          200: z.string().describe('text/csv: a column per period, a row per line, then growth and margin rows'),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: ApiErrorSchema.describe('Too many downloads from this client: wait for Retry-After seconds'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = await getStatementCsv(app.db, {
+        companyName: request.params.companyName,
+        statement: request.params.statement,
+        period: request.query.period,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
   );
 
   app.get(

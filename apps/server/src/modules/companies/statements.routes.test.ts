@@ -146,6 +146,19 @@ describe.each(testEngines())('statements and compare API on %s', (engine) => {
     expect(missing.json()).toEqual({ error: 'No company found for "nobody"', code: 'NOT_FOUND' });
   });
 
+  it('downloads a statement as CSV, a column per period', async () => {
+    const res = await get('/api/companies/LDGR/statements/income/csv?period=annual');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ledger-works-inc-income-annual.csv"');
+    const rows = res.body.trim().split('\r\n');
+    expect(rows[0]).toBe('Line,FY2022,FY2023');
+    expect(rows).toContain('Revenue (USD M),1000,1200');
+    expect(rows).toContain('Diluted EPS (USD per share),1.5,1.8');
+    expect(rows).toContain('Revenue growth (fraction),,0.2');
+    expect((await get('/api/companies/LDGR/statements/income/csv?period=daily')).statusCode).toBe(400);
+  });
+
   it('serves a new series through the metric pattern', async () => {
     const res = await get('/api/companies/LDGR/free-cash-flow?frequency=annual');
     expect(res.statusCode).toBe(200);

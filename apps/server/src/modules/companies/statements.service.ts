@@ -228,3 +228,44 @@ export async function compareCompanies(db: Db, query: CompareQuery, user: TokenU
     }),
   };
 }
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const CSV_UNIT = { 'usd-millions': 'M', usd: 'per share', shares: 'shares' } as const;
+
+/**
+ * A statement as CSV: one column per period (oldest first), a line per figure with its unit,
+ * then the growth and margin rows as fractions, and the filing of each period.
+ */
+export async function getStatementCsv(
+  db: Db,
+  request: { companyName: string; statement: StatementKind; period: StatementPeriod },
+): Promise<{ csv: string; filename: string }> {
+  const s = await getStatement(db, request);
+  const currency = s.currency ?? 'USD';
+  const lines = [
+    ['Line', ...s.columns.map((c) => c.label)],
+    ['Period start', ...s.columns.map((c) => c.period_start)],
+    ['Period end', ...s.columns.map((c) => c.period_end)],
+    [
+      'Form',
+      ...s.columns.map(
+        (c) => c.form ?? (c.method === 'quarters' ? 'sum of 4 quarters' : 'year before + quarters since'),
+      ),
+    ],
+    ['Filed', ...s.columns.map((c) => c.filed)],
+    ...s.lines.map((l) => [
+      `${l.label} (${l.unit === 'shares' ? 'shares' : `${currency} ${CSV_UNIT[l.unit]}`})`,
+      ...l.values,
+    ]),
+    ...s.ratios.map((r) => [`${r.label} (fraction)`, ...r.values]),
+  ];
+  const csv = `${lines.map((row) => row.map((v) => csvCell(v ?? null)).join(',')).join('\r\n')}\r\n`;
+  return { csv, filename: `${s.company.slug}-${request.statement}-${request.period}.csv` };
+}
