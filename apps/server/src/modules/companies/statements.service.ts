@@ -1,5 +1,5 @@
 import type { Db } from '@app/db/client';
-import { METRICS, type MetricKey } from '@app/shared/metrics';
+import { METRICS, type MetricKey, SIGNED_IN_PERIODS } from '@app/shared/metrics';
 import {
   type CompareQuery,
   type CompareResponse,
@@ -20,7 +20,7 @@ import {
   trailingTwelveMonths,
 } from '@app/shared/statements';
 import { currentDataDate } from '../../lib/data-date.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
 import { findCompany, statementRows } from './companies.repository.ts';
 import { getMetricSeries } from './companies.service.ts';
@@ -176,6 +176,31 @@ async function loadStatement(
  * rules are the metric page's.
  */
 export async function compareCompanies(db: Db, query: CompareQuery, user: TokenUser | null): Promise<CompareResponse> {
+  // The sign-in rule first: a cached answer must never skip it.
+  if (SIGNED_IN_PERIODS.includes(query.period) && !user) {
+    throw unauthorized(`Sign in to see the ${query.period === 'all' ? 'all available' : '10 year'} range`);
+  }
+  const dataDate = await currentDataDate(db);
+  let entry = compareCache.get(db);
+  if (!entry || entry.dataDate !== dataDate) {
+    entry = { dataDate, answers: new Map() };
+    compareCache.set(db, entry);
+  }
+  const key = JSON.stringify([query.companies.map((c) => c.toLowerCase()), query.metric, query.period]);
+  const hit = entry.answers.get(key);
+  if (hit) return hit;
+  const answers = entry.answers;
+  const answer = loadComparison(db, query, user);
+  answers.set(key, answer);
+  if (answers.size > CACHE_SIZE) answers.delete(answers.keys().next().value as string);
+  answer.catch(() => answers.get(key) === answer && answers.delete(key));
+  return answer;
+}
+
+/** Comparisons kept per data date, as series are. */
+const compareCache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<CompareResponse>> }>();
+
+async function loadComparison(db: Db, query: CompareQuery, user: TokenUser | null): Promise<CompareResponse> {
   const metric: MetricKey = query.metric;
   const percent = METRICS[metric].source === 'prices';
   const series = [];
