@@ -95,6 +95,50 @@ async function seed(db: Db) {
         ])
         .execute();
     }
+    // 25 fiscal years of filings (four quarters and the year, every statement line) for company 5.
+    const filings = Array.from({ length: 25 }, (_, k) => 2000 + k).flatMap((year) =>
+      (['Q1', 'Q2', 'Q3', 'Q4', 'FY'] as const).map((fp, n) => {
+        const annual = fp === 'FY';
+        const f = annual ? 4 : 1;
+        const v = (base: number) => Math.round(base * f * (1 + (year - 2000) / 20) * (1 + rnd() / 10) * 1000) / 1000;
+        return {
+          company_id: 5,
+          period: annual ? ('annual' as const) : ('quarter' as const),
+          period_start: annual ? `${year}-01-01` : `${year}-${String(n * 3 + 1).padStart(2, '0')}-01`,
+          period_end:
+            annual || n === 3
+              ? `${year}-12-31`
+              : `${year}-${String(n * 3 + 3).padStart(2, '0')}-${n === 0 ? '31' : '30'}`,
+          fiscal_year: year,
+          fiscal_period: fp,
+          form: annual ? '10-K' : '10-Q',
+          filed: `${year + 1}-02-15`,
+          derived: fp === 'Q4' ? 1 : 0,
+          currency: 'USD',
+          revenue: v(1000),
+          net_income: v(100),
+          cash: v(300),
+          current_assets: v(800),
+          total_assets: v(4000),
+          current_liabilities: v(500),
+          long_term_liabilities: v(1500),
+          total_liabilities: v(2000),
+          gross_profit: v(400),
+          operating_income: v(150),
+          research_development: v(50),
+          eps_diluted: v(0.1),
+          dividends_per_share: v(0.02),
+          shares_outstanding: 9e8,
+          operating_cash_flow: v(180),
+          capex: v(40),
+          free_cash_flow: v(140),
+          long_term_debt: v(900),
+          stockholders_equity: v(2000),
+          sources: JSON.stringify({ revenue: ['Revenues', annual ? '10-K' : '10-Q', `${year + 1}-02-15`] }),
+        };
+      }),
+    );
+    await trx.insertInto('fundamentals').values(filings).execute();
   });
 }
 
@@ -108,5 +152,8 @@ export const benchmark: Benchmark = {
     { label: 'search "heritage" (former names)', path: '/api/companies/list?name=heritage' },
     { label: 'stock price, 5 years', path: '/api/companies/t5/stock-price?period=5' },
     { label: 'market cap, 5 years', path: '/api/companies/t5/market-cap?period=5' },
+    { label: 'income statement, 25 years', path: '/api/companies/t5/statements/income' },
+    { label: 'cash flow statement, TTM', path: '/api/companies/t5/statements/cash-flow?period=ttm' },
+    { label: 'compare 3 companies, market cap', path: '/api/compare?companies=t5,t6,t7&metric=market-cap' },
   ],
 };

@@ -7,6 +7,8 @@ export default [
   route('screener', 'routes/screener.tsx'),
   route('companies/info', 'routes/company-metrics.tsx', { id: 'company-metrics' }),
   route('companies/info/:companySlug', 'routes/company-metrics.tsx', { id: 'company-metrics-company' }),
+  route('companies/info/:companySlug/statements', 'routes/company-statements.tsx'),
+  route('companies/compare', 'routes/company-compare.tsx'),
   route('companies/info/:companySlug/:metric', 'routes/company-metrics.tsx', {
     id: 'company-metrics-metric',
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FREQUENCIES, METRIC_KEYS, METRIC_PERIODS } from './metrics.ts';
+import { ALL_METRIC_KEYS, FREQUENCIES, METRIC_PERIODS } from './metrics.ts';
 
 /** How many companies the search box lists before anything is typed (largest by market cap). */
 export const INITIAL_COMPANY_LIST_SIZE = 50;
@@ -35,7 +35,7 @@ export type CompanyListResponse = z.infer<typeof CompanyListResponseSchema>;
 
 export const MetricSeriesParamsSchema = z.object({
   companyName: z.string().trim().min(1).max(200),
-  metric: z.enum(METRIC_KEYS),
+  metric: z.enum(ALL_METRIC_KEYS),
 });
 export type MetricSeriesParams = z.infer<typeof MetricSeriesParamsSchema>;
 
@@ -50,7 +50,10 @@ export type MetricSeriesQuery = z.infer<typeof MetricSeriesQuerySchema>;
 /** SPEC §3 metric data point, plus the fiscal period and form of a filing value. */
 export const MetricRowSchema = z.object({
   formatted_date: z.string(),
-  /** Dollars per share for stock-price; millions of USD for everything else. */
+  /**
+   * Dollars per share for stock-price, eps-diluted and dividends-per-share (the latter two as
+   * filed); a whole count for shares-outstanding; millions of USD for everything else.
+   */
   column_val: z.number(),
   cik: z.number().int().nullable(),
   fiscal_label: z.string().optional(),
@@ -61,7 +64,7 @@ export type MetricRow = z.infer<typeof MetricRowSchema>;
 /** `GET /api/companies/{companyName}/{metric}`: SPEC §3's "object with data array". */
 export const MetricSeriesResponseSchema = z.object({
   company: CompanySchema,
-  metric: z.enum(METRIC_KEYS),
+  metric: z.enum(ALL_METRIC_KEYS),
   period: z.enum(METRIC_PERIODS),
   /** Filing metrics: which periods `data` holds; `mixed` when annual values fill quarterly gaps. */
   frequency: z.enum(['daily', 'quarterly', 'annual', 'mixed']),

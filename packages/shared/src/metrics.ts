@@ -12,9 +12,32 @@ export const METRIC_KEYS = [
   'total-liabilities',
 ] as const;
 
-export type MetricKey = (typeof METRIC_KEYS)[number];
+/**
+ * The statement series beyond SPEC's ten, each with a metric page and API series of its own in
+ * the same pattern (`/companies/info/{slug}/{key}`, `/api/companies/{companyName}/{key}`).
+ */
+export const STATEMENT_METRIC_KEYS = [
+  'gross-profit',
+  'operating-income',
+  'research-and-development',
+  'eps-diluted',
+  'dividends-per-share',
+  'shares-outstanding',
+  'operating-cash-flow',
+  'capital-expenditure',
+  'free-cash-flow',
+  'long-term-debt',
+  'stockholders-equity',
+] as const;
 
-/** The metrics that come from SEC filings (values in $M per fiscal period). */
+export type StatementMetricKey = (typeof STATEMENT_METRIC_KEYS)[number];
+
+/** Every metric with a page and a series: SPEC's ten, then the statement series. */
+export const ALL_METRIC_KEYS = [...METRIC_KEYS, ...STATEMENT_METRIC_KEYS] as const;
+
+export type MetricKey = (typeof ALL_METRIC_KEYS)[number];
+
+/** The metrics that come from SEC filings (values per fiscal period). */
 export type FilingMetricKey = Exclude<MetricKey, 'stock-price' | 'market-cap'>;
 
 /** The metric every company page falls back to (SPEC §2 redirect, SPEC §4 default). */
@@ -24,8 +47,8 @@ export interface MetricDefinition {
   key: MetricKey;
   label: string;
   chartType: 'line' | 'bar';
-  /** `usd`: dollars per share (2 decimals); `usd-millions`: an amount in $M (M/B/T). */
-  unit: 'usd' | 'usd-millions';
+  /** `usd`: dollars per share (2 decimals); `usd-millions`: an amount in $M (M/B/T); `shares`: a count. */
+  unit: 'usd' | 'usd-millions' | 'shares';
   source: 'prices' | 'filings';
   explanation: string;
 }
@@ -120,6 +143,105 @@ export const METRICS: Record<MetricKey, MetricDefinition> = {
     source: 'filings',
     explanation:
       'Total liabilities are everything the company owes: current and long-term together. Compare them with total assets: the difference is shareholders’ equity, the part of the company that belongs to its owners. Liabilities close to or above total assets mean the company is financed mostly by creditors, which leaves little room for error if business weakens.',
+  },
+  'gross-profit': {
+    key: 'gross-profit',
+    label: 'Gross Profit',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Gross profit is revenue less the direct cost of the goods and services sold: what is left to pay for research, selling, administration, interest and tax. Divided by revenue it is the gross margin, a sign of pricing power: software companies keep most of each dollar of sales, retailers and manufacturers far less.',
+  },
+  'operating-income': {
+    key: 'operating-income',
+    label: 'Operating Income',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Operating income is the profit from running the business, before interest and tax: gross profit less research, selling and administrative costs. It shows whether the core business makes money, apart from how it is financed. Divided by revenue it is the operating margin.',
+  },
+  'research-and-development': {
+    key: 'research-and-development',
+    label: 'Research and Development',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Research and development is what the company spent during the period on inventing and improving its products. Technology and health care companies spend the most, often a tenth or more of revenue; a company that cuts it sharply may be trading future growth for today’s profit.',
+  },
+  'eps-diluted': {
+    key: 'eps-diluted',
+    label: 'Diluted EPS',
+    chartType: 'bar',
+    unit: 'usd',
+    source: 'filings',
+    explanation:
+      'Diluted earnings per share is net income divided by the shares outstanding, counting the shares that options and convertible securities could add. It is shown as filed, in dollars per share, so a stock split since the filing makes older values look larger than today’s shares would.',
+  },
+  'dividends-per-share': {
+    key: 'dividends-per-share',
+    label: 'Dividends per Share',
+    chartType: 'bar',
+    unit: 'usd',
+    source: 'filings',
+    explanation:
+      'Dividends per share is the cash the company declared for each share during the period, as filed (not adjusted for later splits). Many companies pay none and use their profit to grow or buy back shares; mature companies often pay a steady, slowly rising dividend.',
+  },
+  'shares-outstanding': {
+    key: 'shares-outstanding',
+    label: 'Shares Outstanding',
+    chartType: 'bar',
+    unit: 'shares',
+    source: 'filings',
+    explanation:
+      'Shares outstanding is the number of common shares held by investors at the end of the period, as the balance sheet states it (before later stock splits). A falling count means buybacks, so each remaining share owns more of the company; a rising count means new shares were issued.',
+  },
+  'operating-cash-flow': {
+    key: 'operating-cash-flow',
+    label: 'Operating Cash Flow',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Operating cash flow is the cash the business brought in from its operations during the period: net income with non-cash costs such as depreciation added back and changes in working capital counted. Over the years it should track net income; profit that never turns into cash is a warning sign.',
+  },
+  'capital-expenditure': {
+    key: 'capital-expenditure',
+    label: 'Capital Expenditure',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Capital expenditure is the cash spent on property, plant and equipment during the period: factories, stores, data centres, machines. Heavy spending can mean investment in growth or simply the cost of staying in business in capital-intensive industries.',
+  },
+  'free-cash-flow': {
+    key: 'free-cash-flow',
+    label: 'Free Cash Flow',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Free cash flow is operating cash flow less capital expenditure: the cash left over after keeping up and expanding the business, available for dividends, buybacks, debt repayment or acquisitions. It is computed here from the two filed values of the same period.',
+  },
+  'long-term-debt': {
+    key: 'long-term-debt',
+    label: 'Long-term Debt',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Long-term debt is borrowing due more than a year from the period end: bonds and long-term loans. Compare it with operating income and cash flow: debt that the business could repay from a few years of cash flow is comfortable, debt many times larger is a risk when rates rise or sales fall.',
+  },
+  'stockholders-equity': {
+    key: 'stockholders-equity',
+    label: 'Stockholders’ Equity',
+    chartType: 'bar',
+    unit: 'usd-millions',
+    source: 'filings',
+    explanation:
+      'Stockholders’ equity is what belongs to the owners: total assets less total liabilities, the capital shareholders put in plus profits kept over the years. Large buybacks can make it small or even negative at very profitable companies, so read it together with earnings.',
   },
 };
 

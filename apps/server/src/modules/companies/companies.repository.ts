@@ -1,7 +1,9 @@
 import type { Db } from '@app/db/client';
+import type { FundamentalsTable } from '@app/db/schema';
 import type { Company } from '@app/shared/companies';
-import type { FilingMetricKey } from '@app/shared/metrics';
+import type { FilingMetricKey, StatementMetricKey } from '@app/shared/metrics';
 import { slugify } from '@app/shared/slug';
+import { STATEMENT_COLUMNS } from '@app/shared/statements-view';
 import { sql } from 'kysely';
 
 export interface CompanyRecord extends Company {
@@ -180,6 +182,7 @@ export async function filingSeries(db: Db, companyId: number, metric: FilingMetr
   const rows = await db
     .selectFrom('fundamentals')
     .select(['period', 'period_end', 'fiscal_year', 'fiscal_period', 'form', 'currency', ...FILING_COLUMNS])
+    .$if(statementColumn(metric) !== undefined, (q) => q.select(statementColumn(metric) as StatementSeriesColumn))
     .where('company_id', '=', companyId)
     .orderBy('period_end')
     .orderBy('period')
@@ -201,10 +204,34 @@ export async function filingSeries(db: Db, companyId: number, metric: FilingMetr
   return points;
 }
 
-type FundamentalsValues = Record<FilingColumn, number | null>;
+/** The statement series' columns, by metric key (migration 0014). */
+const STATEMENT_SERIES_COLUMNS = {
+  'gross-profit': 'gross_profit',
+  'operating-income': 'operating_income',
+  'research-and-development': 'research_development',
+  'eps-diluted': 'eps_diluted',
+  'dividends-per-share': 'dividends_per_share',
+  'shares-outstanding': 'shares_outstanding',
+  'operating-cash-flow': 'operating_cash_flow',
+  'capital-expenditure': 'capex',
+  'free-cash-flow': 'free_cash_flow',
+  'long-term-debt': 'long_term_debt',
+  'stockholders-equity': 'stockholders_equity',
+} as const satisfies Record<StatementMetricKey, keyof FundamentalsTable>;
+type StatementSeriesColumn = (typeof STATEMENT_SERIES_COLUMNS)[StatementMetricKey];
+
+function statementColumn(metric: FilingMetricKey): StatementSeriesColumn | undefined {
+  return Object.hasOwn(STATEMENT_SERIES_COLUMNS, metric)
+    ? STATEMENT_SERIES_COLUMNS[metric as StatementMetricKey]
+    : undefined;
+}
+
+type FundamentalsValues = Record<FilingColumn, number | null> & Partial<Record<StatementSeriesColumn, number | null>>;
 
 function filingValue(row: FundamentalsValues, metric: FilingMetricKey): number | null {
-  switch (metric) {
+  const column = statementColumn(metric);
+  if (column) return row[column] ?? null;
+  switch (metric as Exclude<FilingMetricKey, StatementMetricKey>) {
     case 'revenue':
       return row.revenue;
     case 'net-income':
@@ -226,6 +253,7 @@ function filingValue(row: FundamentalsValues, metric: FilingMetricKey): number |
     case 'total-liabilities':
       return row.total_liabilities;
   }
+  return null;
 }
 
 export async function listSlugs(db: Db, page: number, pageSize: number): Promise<{ total: number; slugs: string[] }> {
@@ -309,4 +337,27 @@ export async function findClosesFrom(
     }
   }
   return out;
+}
+
+/** Every filed period of a company with every statement line, oldest first. */
+export async function statementRows(db: Db, companyId: number) {
+  return db
+    .selectFrom('fundamentals')
+    .select([
+      'period',
+      'period_start',
+      'period_end',
+      'fiscal_year',
+      'fiscal_period',
+      'form',
+      'filed',
+      'derived',
+      'currency',
+      'sources',
+      ...STATEMENT_COLUMNS,
+    ])
+    .where('company_id', '=', companyId)
+    .orderBy('period_end')
+    .orderBy('period')
+    .execute();
 }

@@ -8,9 +8,22 @@ import {
   MetricSeriesQuerySchema,
   MetricSeriesResponseSchema,
 } from '@app/shared/companies';
+import {
+  CompareQuerySchema,
+  CompareResponseSchema,
+  StatementParamsSchema,
+  StatementQuerySchema,
+  StatementResponseSchema,
+} from '@app/shared/statements';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { routeLimit } from '../../plugins/rate-limit.ts';
 import { getCompanySlugs, getMetricSeriesJson, listCompaniesJson } from './companies.service.ts';
+import { compareCompanies, getStatement, getStatementCsv } from './statements.service.ts';
+
+/** Statement downloads a minute per client, as the screener's and rankings' CSV exports. */
+const CSV_PER_MINUTE = 20;
 
 /**
  * JSON bytes made once per data date (companies.service.ts), sent as they are: the route's
@@ -81,5 +94,77 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
           user: request.user,
         }),
       ),
+  );
+
+  app.get(
+    '/companies/:companyName/statements/:statement',
+    {
+      config: { auth: 'none' },
+      schema: {
+        tags: ['companies'],
+        summary: 'One financial statement of one company: every fiscal year, quarter or trailing twelve months',
+        description:
+          'statement is income, balance or cash-flow. Each figure names the filing it came from (XBRL concept, form, filing day); amounts are in $M of `currency`, per-share values as filed, shares as a count. Growth and margin rows are fractions.',
+        params: StatementParamsSchema,
+        querystring: StatementQuerySchema,
+        response: { 200: StatementResponseSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) =>
+      getStatement(app.db, {
+        companyName: request.params.companyName,
+        statement: request.params.statement,
+        period: request.query.period,
+      }),
+  );
+
+  app.get(
+    '/companies/:companyName/statements/:statement/csv',
+    {
+      // A download: a person needs a few a minute, a scraper thousands.
+      config: { auth: 'none', rateLimit: routeLimit(CSV_PER_MINUTE, '1 minute') },
+      schema: {
+        tags: ['companies'],
+        summary: 'One financial statement of one company as a CSV download',
+        params: StatementParamsSchema,
+        querystring: StatementQuerySchema,
+        response: {
+          200: z.string().describe('text/csv: a column per period, a row per line, then growth and margin rows'),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          429: ApiErrorSchema.describe('Too many downloads from this client: wait for Retry-After seconds'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { csv, filename } = await getStatementCsv(app.db, {
+        companyName: request.params.companyName,
+        statement: request.params.statement,
+        period: request.query.period,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/compare',
+    {
+      config: { auth: 'optional' },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: {
+        tags: ['companies'],
+        summary:
+          'Up to five companies on one metric: % change from a common start for price and market cap, values for fundamentals',
+        description:
+          'companies is a comma-separated list of slugs, names or tickers. period 5 is public; 10 and all need a bearer token.',
+        security: [{}, { bearerAuth: [] }],
+        querystring: CompareQuerySchema,
+        response: { 200: CompareResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => compareCompanies(app.db, request.query, request.user),
   );
 };

@@ -1,5 +1,11 @@
 import type { MetricRow, MetricSeriesResponse } from '@app/shared/companies';
-import { formatAxisMillions, formatMillions, formatMillionsInWords, formatPrice } from '@app/shared/format';
+import {
+  formatAxisMillions,
+  formatCount,
+  formatMillions,
+  formatMillionsInWords,
+  formatPrice,
+} from '@app/shared/format';
 import { METRICS, type MetricDefinition, type MetricPeriod } from '@app/shared/metrics';
 
 /** The SEC's filing browser for a CIK (SPEC §2 reference link). */
@@ -11,16 +17,19 @@ export const RANGE_LABELS: Record<MetricPeriod, string> = { '5': '5 Years', '10'
 
 /** A value for tables and tooltips: $ with 2 decimals for prices, $M/B/T for amounts (SPEC §9). */
 export function formatValue(definition: MetricDefinition, value: number): string {
+  if (definition.unit === 'shares') return formatCount(value);
   return definition.unit === 'usd' ? formatPrice(value) : formatMillions(value);
 }
 
 /** A chart axis tick: $ with 2 decimals for prices, M/B/T with one decimal otherwise (SPEC §9). */
 export function formatAxisValue(definition: MetricDefinition, value: number): string {
+  if (definition.unit === 'shares') return formatCount(value);
   return definition.unit === 'usd' ? formatPrice(value) : formatAxisMillions(value);
 }
 
 /** A value in words for the summary: '$189.98 per share', '383.3 billion dollars' (SPEC §9). */
 export function valueInWords(definition: MetricDefinition, value: number): string {
+  if (definition.unit === 'shares') return `${formatCount(value)} shares`;
   return definition.unit === 'usd' ? `${formatPrice(value)} per share` : `${formatMillionsInWords(value)} dollars`;
 }
 

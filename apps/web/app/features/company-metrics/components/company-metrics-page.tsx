@@ -5,6 +5,7 @@ import { nameFromSlug } from '@app/shared/slug';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { AddToWatchlist } from '../../../components/add-to-watchlist';
+import { ChartDataTable, monthEnds } from '../../../components/chart-data-table';
 import { PageContainer, PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth-state';
 import { fetchSeries } from '../company-metrics.api';
@@ -110,6 +111,11 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
             <ChartBody data={data} series={series} logScale={showLog && logScale && allPositive} />
             {loading ? <Spinner /> : null}
           </div>
+          {series && company && series.data.length > 0 ? (
+            <div className="mt-3">
+              <SeriesTable series={series} />
+            </div>
+          ) : null}
         </section>
 
         {series && company && series.data.length > 0 ? (
@@ -258,6 +264,33 @@ function LatestValues({ series }: { series: MetricSeriesResponse }) {
         </tbody>
       </table>
     </section>
+  );
+}
+
+/** The chart's data as a table (month ends for a daily series). */
+function SeriesTable({ series }: { series: MetricSeriesResponse }) {
+  const definition = METRICS[series.metric];
+  const filing = definition.source === 'filings';
+  const rows = filing ? series.data : monthEnds(series.data, (r) => r.formatted_date);
+  return (
+    <ChartDataTable
+      caption={`${definition.label} of ${series.company.comp_name} (${series.company.ticker})`}
+      note={filing ? undefined : 'One row per month: its last trading day.'}
+      columns={filing ? ['Period', 'Ended', definition.label] : ['Date', definition.label]}
+      rows={rows
+        .slice()
+        .reverse()
+        .map((r) => ({
+          key: r.formatted_date,
+          cells: filing
+            ? [
+                `${r.fiscal_label ?? ''}${r.form ? ` (${r.form})` : ''}`,
+                r.formatted_date,
+                formatValue(definition, r.column_val),
+              ]
+            : [r.formatted_date, formatValue(definition, r.column_val)],
+        }))}
+    />
   );
 }
 
