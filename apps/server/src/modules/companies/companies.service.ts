@@ -117,12 +117,22 @@ export interface MetricSeriesRequest {
  * instead of reading and serialising years of prices.
  */
 export async function getMetricSeriesJson(db: Db, request: MetricSeriesRequest): Promise<Buffer> {
-  // SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
+  checkRange(request);
+  const key = JSON.stringify([request.companyName.toLowerCase(), request.metric, request.period, request.frequency]);
+  return seriesAnswers.get(db, key, () => loadMetricSeries(db, request));
+}
+
+/** The same series as an object, read afresh (the compare chart picks its rows). */
+export async function getMetricSeries(db: Db, request: MetricSeriesRequest): Promise<MetricSeriesResponse> {
+  checkRange(request);
+  return loadMetricSeries(db, request);
+}
+
+// SPEC §5/§6: the longer ranges are for signed-in users; checked before any lookup.
+function checkRange(request: MetricSeriesRequest): void {
   if (SIGNED_IN_PERIODS.includes(request.period) && !request.user) {
     throw unauthorized(`Sign in to see the ${request.period === 'all' ? 'all available' : '10 year'} range`);
   }
-  const key = JSON.stringify([request.companyName.toLowerCase(), request.metric, request.period, request.frequency]);
-  return seriesAnswers.get(db, key, () => loadMetricSeries(db, request));
 }
 
 /** One metric of one company over a range, read from the database. */
