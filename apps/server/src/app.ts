@@ -40,23 +40,15 @@ import { webPlugin } from './plugins/web.ts';
 
 export interface BuildAppOptions {
   config: Config;
-  /** A database the caller owns (tests); otherwise the one `config.database` names is opened. */
   db?: DbHandle;
-  /** The schema is already at the latest migration (start-up migrated it before building). */
   migrated?: boolean;
-  /** Mount the server-rendered pages (off for API-only tests, which need no web build). */
   web?: boolean;
-  /** Serve pages through Vite's dev server with hot reload (`npm run dev`). */
   webDev?: boolean;
-  /** Log output; `false` silences it (tests). */
   logger?: boolean;
-  /** Outgoing mail; by default SMTP or the outbox, as `config.mail` says. */
   mailer?: Mailer;
-  /** Overrides of the account rate limits (tests). */
   authLimits?: Partial<AuthLimits>;
-  /** Prefix of this app's rate-limit keys in Redis (tests sharing one Redis give each app its own). */
+  /** Tests sharing one Redis give each app its own. */
   rateLimitPrefix?: string;
-  /** How long a client may take to send a whole request (default 30 s). */
   requestTimeoutMs?: number;
 }
 
@@ -66,12 +58,10 @@ const MAX_CONNECTIONS = 5_000;
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
-/** The whole site as one Fastify plugin tree: API under /api, pages everywhere else. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    // A request id from the load balancer is kept when it looks like one, else one is made.
     requestIdHeader: false,
     genReqId: (req) => {
       const id = req.headers['x-request-id'];
@@ -82,8 +72,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1_048_576,
-    // Slugs may be 200 characters (SPEC §2), more once percent-encoded: the route schemas check
-    // the length and answer a 400 naming the field, where the router would answer "No API route".
+    // Slugs reach 200 characters (SPEC §2), more encoded: the schemas, not the router, answer a 400.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 2_000 },
     // A client that stops sending mid-request holds a socket (and a file descriptor) until
     // these run out; the answer is a 408. Keep-alive outlasts common load balancers' 60 s.
@@ -91,7 +80,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     keepAliveTimeout: 65_000,
     http: {
       headersTimeout: Math.min(HEADERS_TIMEOUT_MS, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
-      // How often Node looks for expired requests: the timeout fires within this much of its time.
       connectionsCheckingInterval: 1_000,
     },
     clientErrorHandler,
@@ -101,11 +89,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.server.maxConnections = MAX_CONNECTIONS;
   app.addHook('onRequest', rejectBadRequestLine);
 
-  // Every answer names its request id, so a visitor's report can be found in the logs.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  // Unknown body fields are a 400 naming them, for every route (lib/strict-body.ts).
   app.setValidatorCompiler(strictBodyValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -133,7 +119,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const mailer = options.mailer ?? createMailer(config.mail);
   app.addHook('onClose', async () => mailer.close());
-  // Where modules hook work that follows each daily update (plugins/daily-update.ts).
   await app.register(newClosesPlugin);
 
   await app.register(swagger, {
@@ -173,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  // At the root: its calls answer under /api/auth and, for the four SPEC §7 names, /auth too.
+  // At the root: the four SPEC §7 names answer under /auth too.
   await app.register(authRoutes, {
     mailer,
     google: config.google ? createGoogleVerifier(config.google) : null,

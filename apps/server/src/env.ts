@@ -6,17 +6,14 @@ import { z } from 'zod';
 
 export { ConfigError };
 
-/** Google's published signing keys for ID tokens. */
 const GOOGLE_JWKS_URL = 'https://www.googleapis.com/oauth2/v3/certs';
 
-/** One entry of TRUSTED_HOSTS: a host (or `*.`/`**.` wildcard for subdomains) and an optional port. */
 const TRUSTED_HOST =
   /^((\*\*?\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-// The database's variables (DATA_DIR, DATABASE_URL) and the market data's (DEMO_*, PRICE_*,
-// SEC_*) are shared with the `npm run data` commands; the server adds its own.
+// Shared with the `npm run data` commands; the server adds its own.
 const EnvSchema = DbEnvSchema.extend(MarketDataEnvSchema.shape)
   .extend({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -73,48 +70,30 @@ export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Canonical origin without a trailing slash, e.g. `https://example.com`. */
+  /** No trailing slash. */
   siteUrl: string;
-  /**
-   * Hosts (`host[:port]`, `*.example.com`) whose pages may send the site's forms, besides
-   * SITE_URL's (TRUSTED_HOSTS). Null: the host each request names in its Host header.
-   */
+  /** Hosts whose pages may send the site's forms besides SITE_URL's; null: the request's Host. */
   trustedHosts: string[] | null;
   dataDir: string;
   database: { engine: 'sqlite'; filename: string } | { engine: 'postgres'; connectionString: string };
-  /**
-   * Signs sign-in tokens (JWT_SECRET). Null when unset: every process on the database then shares
-   * one secret generated into the database (modules/auth `sharedSigningSecret`).
-   */
+  /** Null: processes share a secret generated into the database. */
   jwtSecret: string | null;
   logLevel: (typeof LOG_LEVELS)[number];
-  /**
-   * Which X-Forwarded-* headers to believe (Fastify's trustProxy): off by default, so a client
-   * cannot claim another address or host; set it to the load balancer's hops or addresses.
-   */
+  /** Off by default, so a client cannot claim another address or host. */
   trustProxy: boolean | number | string;
-  /** Google sign-in (GOOGLE_CLIENT_ID); null hides the button and refuses the endpoint. */
   google: { clientId: string; jwksUrl: string } | null;
-  /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files under DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
-  /** Size and seed of the demo universe a fresh install builds (DEMO_COMPANIES, DEMO_SEED). */
   demo: MarketDataConfig['demo'];
-  /** The daily price vendor for real data (PRICE_SOURCE, PRICE_API_KEY). */
   prices: MarketDataConfig['prices'];
-  /** Points every simulator member starts with (STARTING_POINTS), in cents. */
+  /** Cents. */
   startingPoints: Cents;
-  /** Rate-limit counters live here when set, shared by every server process; in memory otherwise. */
   redisUrl: string | undefined;
-  /** Requests per minute per client for pages and reads; 0 turns every limit off. */
+  /** 0 turns every limit off. */
   rateLimitPerMinute: number;
-  /** How often the data date is read for closes another process wrote (simulator triggers follow). */
   dataDatePollSeconds: number;
 }
 
-/**
- * Reads and validates the configuration once, at start-up, from the environment over `.env`.
- * Every bad variable is named in one line, so a wrong deployment fails before it listens.
- */
+/** Every bad variable is named in one line, so a wrong deployment fails before it listens. */
 export function loadConfig(source: NodeJS.ProcessEnv = environment()): Config {
   const e = parseEnvironment(EnvSchema, source);
   const data = { ...dbConfigFrom(e, source), ...marketDataConfigFrom(e) };

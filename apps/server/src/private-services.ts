@@ -4,13 +4,8 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/**
- * PostgreSQL and Redis of one's own, on free ports in a temp directory, for tests and the
- * deployment script that stop and restart them. Never the shared servers on 5432 and 6379:
- * other test runs are using those.
- */
+// For tests that stop and restart them: never the shared 5432 and 6379, which other runs use.
 
-/** A TCP port nothing listens on right now. */
 export async function freePort(): Promise<number> {
   return new Promise((done, reject) => {
     const srv = createServer();
@@ -30,7 +25,6 @@ async function waitFor(what: string, ready: () => boolean | Promise<boolean>, ti
   }
 }
 
-/** Whether something accepts connections on the port. */
 export function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((done) => {
     const c = connect(port, host);
@@ -45,15 +39,11 @@ export function listening(port: number, host = '127.0.0.1'): Promise<boolean> {
 export interface PrivateRedis {
   url: string;
   port: number;
-  /** Starts it (again), on the same port. */
   start(): Promise<void>;
-  /** Stops it; its counters are gone (nothing is saved). */
   stop(): Promise<void>;
-  /** Stops it and removes its directory. */
   destroy(): Promise<void>;
 }
 
-/** A `redis-server` of one's own (Debian's `redis-server` package) on a free port, nothing saved. */
 export async function startPrivateRedis(): Promise<PrivateRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'redis-'));
@@ -93,7 +83,6 @@ export async function startPrivateRedis(): Promise<PrivateRedis> {
 }
 
 export interface PrivatePostgres {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   url: string;
   port: number;
   start(): Promise<void>;
@@ -103,7 +92,6 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
-/** Debian's PostgreSQL programs (initdb, pg_ctl), newest version first. */
 function postgresBin(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
@@ -111,12 +99,7 @@ function postgresBin(): string {
   throw new Error('PostgreSQL programs not found under /usr/lib/postgresql (apt-get install postgresql)');
 }
 
-/**
- * A PostgreSQL cluster of one's own on a free port, trust authentication, listening on
- * 127.0.0.1 only: initdb in a temp directory (fsync off: test data), or in `dir`, kept between
- * runs (then started again as it was). PostgreSQL refuses to run as root, so its programs run
- * as the `postgres` user when this process is root.
- */
+/** PostgreSQL refuses to run as root, so its programs run as `postgres` when this process is root. */
 export async function startPrivatePostgres(options: { dir?: string } = {}): Promise<PrivatePostgres> {
   const bin = postgresBin();
   const port = await freePort();
@@ -157,7 +140,6 @@ export async function startPrivatePostgres(options: { dir?: string } = {}): Prom
     async restart() {
       ctl('restart', '-m', 'fast');
     },
-    /** Stops it; a temporary cluster is removed too, one in `dir` is kept. */
     async destroy() {
       try {
         ctl('stop', '-m', temporary ? 'immediate' : 'fast');

@@ -4,7 +4,6 @@ import { dailyUpdatePlugin } from './plugins/daily-update.ts';
 import { handleShutdownSignals, trackConnections } from './shutdown.ts';
 import { prepareMarketData } from './startup.ts';
 
-/** Starts the site: validated configuration, migrations, then listen. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -20,7 +19,6 @@ async function main() {
   // A fresh DATA_DIR gets the demo universe before the site serves anything.
   await prepareMarketData(config);
 
-  // `--dev` (npm run dev) renders through Vite with hot reload; otherwise the production build.
   const app = await buildApp({ config, migrated: true, webDev: process.argv.includes('--dev') });
   await app.register(dailyUpdatePlugin, {
     enabled: config.nodeEnv !== 'test',
@@ -30,7 +28,6 @@ async function main() {
     pollIntervalMs: config.dataDatePollSeconds * 1000,
   });
 
-  // Graceful shutdown: stop accepting, finish in-flight requests, close the database.
   handleShutdownSignals(app, trackConnections(app));
 
   await app.listen({ port: config.port, host: config.host });

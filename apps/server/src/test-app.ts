@@ -13,21 +13,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A test app of `buildTestApp`, with its DATA_DIR (the mail outbox is `outbox/` in it). */
 export interface TestAppWithData extends TestApp {
   dataDir: string;
 }
 
 export interface TestAppOptions {
   web?: boolean;
-  /** Extra environment, e.g. `{SMTP_URL, GOOGLE_CLIENT_ID}`. */
   env?: Record<string, string>;
   authLimits?: BuildAppOptions['authLimits'];
   /** How long a client may take to send a whole request (edge tests shorten it). */
   requestTimeoutMs?: number;
 }
 
-/** The real app on a fresh database of the engine under test, for `app.inject` tests. */
 export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestAppWithData> {
   const dataDir = mkdtempSync(join(tmpdir(), 'app-data-'));
   const config = loadConfig({
@@ -61,10 +58,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
 
 let memberCount = 0;
 
-/**
- * A real account and a bearer token for it, for tests of routes that need a signed-in member
- * (a token for an account that does not exist is refused).
- */
+/** A real account: a token for one that does not exist is refused. */
 export async function memberToken(app: FastifyInstance, email = `member${++memberCount}@example.com`) {
   const user = await createUser(app.db, {
     username: `member_${memberCount}_${Math.random().toString(36).slice(2, 8)}`,

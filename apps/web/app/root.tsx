@@ -31,18 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { siteUrl: context.siteUrl, year: new Date().getUTCFullYear(), dataMeta, theme };
 }
 
-// The root data (origin, year, data source and date) does not depend on the URL: without this,
-// every screener filter, sort or page change would re-run it on the server as well.
+// Root data does not depend on the URL: otherwise every screener change would re-run it.
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 }
 
 const ZOD_JITLESS = 'globalThis.__zod_globalConfig={jitless:true}';
 
-// The stylesheet goes first in the head, before the module preloads React places there: with a
-// `precedence` React writes it with the stylesheets it manages, ahead of every preload, so the one
-// file the first paint waits for is not queued behind eleven scripts on the browser's six
-// connections. The same precedence lets React keep it on client navigations.
+// `precedence` puts the stylesheet ahead of every module preload, so first paint is not queued
+// behind eleven scripts on the browser's six connections.
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet, precedence: 'default' } as LinkDescriptor,
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },

@@ -1,9 +1,6 @@
 import type { DataMetaResponse } from '@app/shared/meta';
 
-/**
- * Site-wide label of the data the pages show: a clear notice while the generated demo
- * universe is loaded (its companies and prices are invented), a quiet line on real data.
- */
+/** A clear notice on the invented demo universe, a quiet line on real data. */
 export function DataNotice({ meta }: { meta: DataMetaResponse | null }) {
   if (!meta || meta.source === 'none') return null;
   if (meta.source === 'demo') {

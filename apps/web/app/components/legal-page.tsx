@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageContainer, PageHeader } from './ui/page-header';
 
-/** Shared frame of the legal pages: a readable column with dated sections. */
 export function LegalPage({
   title,
   updated,

@@ -3,10 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { isActivePath, type NavMenu } from './nav-items';
 import { useDismiss } from './use-dismiss';
 
-/**
- * A top-bar dropdown (SPEC §2): opens on hover on desktop, and on click or Enter/Space for
- * keyboards and touch; closes on outside click, Escape, focus leaving it, and navigation.
- */
+/** SPEC §2: hover on desktop; click or Enter/Space for keyboards and touch. */
 export function NavDropdown({ menu }: { menu: NavMenu }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);

@@ -1,4 +1,4 @@
-/** The top bar's links, SPEC §2, in the order the bar shows them. */
+/** SPEC §2, in the bar's order. */
 export interface NavLinkItem {
   to: string;
   label: string;
@@ -34,7 +34,6 @@ export const NAV_MENUS: NavMenu[] = [
   },
 ];
 
-/** Whether a link is the current page: home only on '/', others on their path and below it. */
 export function isActivePath(to: string, pathname: string): boolean {
   if (to === '/') return pathname === '/';
   // "My Profolio" is the same view as /simulator (SPEC §2).

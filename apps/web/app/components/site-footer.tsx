@@ -3,7 +3,6 @@ import type { DataMetaResponse } from '@app/shared/meta';
 import { CONTACT_EMAIL, SITE_NAME } from '@app/shared/site';
 import { Link } from 'react-router';
 
-/** Which trading day the figures are as of, and whether they are the invented demo universe. */
 function DataLine({ meta }: { meta: DataMetaResponse | null }) {
   if (!meta || meta.source === 'none' || !meta.dataDate) {
     return <p data-testid="footer-data">No market data is loaded yet.</p>;
@@ -21,7 +20,7 @@ function DataLine({ meta }: { meta: DataMetaResponse | null }) {
   );
 }
 
-/** Footer of SPEC §2: legal links, contact, copyright with the current year, disclaimer, and the data line. */
+/** SPEC §2. */
 export function SiteFooter({ year, dataMeta }: { year: number; dataMeta: DataMetaResponse | null }) {
   return (
     <footer className="border-t border-slate-200 bg-white">

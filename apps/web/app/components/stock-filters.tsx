@@ -18,10 +18,7 @@ const CAP_OPTIONS = [
   ...Object.entries(MARKET_CAP_BUCKETS).map(([value, bucket]) => ({ value, label: bucket.label })),
 ];
 
-/**
- * SPEC §2 stock list filters (screener and simulator): search, sector (screener names), market
- * cap and Reset Filters, with the page's own `actions` after Reset.
- */
+/** SPEC §2 stock list filters, shared by the screener and the simulator. */
 export function StockFilterBar({
   label,
   filters,
@@ -34,7 +31,6 @@ export function StockFilterBar({
   filters: StockFilters;
   onChange: (change: Partial<StockFilters>) => void;
   onReset: () => void;
-  /** Ids of the fields (`<prefix>-search`…), stable for links and tests. */
   idPrefix: string;
   actions?: ReactNode;
 }) {

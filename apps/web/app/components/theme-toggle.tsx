@@ -2,10 +2,7 @@ import { type Theme, themeCookie } from '@app/shared/theme';
 import { useEffect, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 
-/**
- * The top bar's light/dark switch. The server renders the theme from the `theme` cookie; with
- * no cookie the system setting applies in CSS. A click stores the opposite of what is shown.
- */
+/** The server renders the `theme` cookie; with none the system setting applies in CSS. */
 export function ThemeToggle() {
   const initial = (useRouteLoaderData('root') as { theme?: Theme | null } | undefined)?.theme ?? null;
   const [chosen, setChosen] = useState<Theme | null>(initial);

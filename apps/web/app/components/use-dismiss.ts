@@ -1,6 +1,5 @@
 import { type RefObject, useEffect } from 'react';
 
-/** Calls `onDismiss` on a pointer press outside `ref` or on Escape, while `active`. */
 export function useDismiss(ref: RefObject<HTMLElement | null>, active: boolean, onDismiss: () => void) {
   useEffect(() => {
     if (!active) return;

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { authStore } from './auth-state';
 
-/** An API call that answered with an error status; `message` is the body's `error` (SPEC §8). */
+/** `message` is the body's `error` (SPEC §8). */
 export class ApiClientError extends Error {
   constructor(
     readonly status: number,
@@ -14,39 +14,27 @@ export class ApiClientError extends Error {
 }
 
 export interface ApiCallOptions {
-  /** On the server: the loader's context, so the call stays in process. */
+  /** On the server, so the call stays in process. */
   context?: AppLoadContext;
   signal?: AbortSignal;
-  /**
-   * Send no credentials: sign-up, sign-in and Google (SPEC §7), and public calls the spec makes
-   * without them (e.g. the screener).
-   */
+  /** SPEC §7 makes sign-up, sign-in, Google and public calls (the screener) without credentials. */
   anonymous?: boolean;
-  /** Extra request headers, e.g. the visitor's User-Agent forwarded by a server-side loader. */
   headers?: Record<string, string>;
 }
 
 let onUnauthorized: (() => void) | null = null;
-/** What a 401 on a signed-in call does after signing out (the app sends the visitor to /login). */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
 }
 
-/**
- * GET an API path (e.g. `/api/companies/eod?pageNumber=1`) and parse its JSON.
- * In loaders pass `context` (server-side, no network hop); in the browser it uses `fetch`
- * and adds the signed-in user's headers as SPEC §7 asks (X-gurus-id, Authorization).
- */
 export function apiGet<T>(path: string, options: ApiCallOptions = {}): Promise<T> {
   return apiCall<T>('GET', path, undefined, options);
 }
 
-/** POST JSON to an API path; answers the parsed body (or null for an empty one). */
 export function apiPost<T>(path: string, body: unknown, options: ApiCallOptions = {}): Promise<T> {
   return apiCall<T>('POST', path, body, options);
 }
 
-/** PUT, PATCH or DELETE an API path (JSON body when given); answers the parsed body. */
 export function apiSend<T>(
   method: 'PUT' | 'PATCH' | 'DELETE',
   path: string,
@@ -80,7 +68,6 @@ async function apiCall<T>(method: string, path: string, body: unknown, options: 
   }
   if (!response.ok) {
     if (response.status === 401 && sentCredentials) {
-      // The session ended (expired, password changed elsewhere, signed out on the server).
       authStore.signOut();
       onUnauthorized?.();
     }
@@ -90,7 +77,7 @@ async function apiCall<T>(method: string, path: string, body: unknown, options: 
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** SPEC §7: the stored user id and token go with every call when they exist. */
+/** SPEC §7. */
 export function browserAuthHeaders(): Record<string, string> {
   if (typeof window === 'undefined') return {};
   const { token, user } = authStore.getState();

@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/**
- * The signed-in state of SPEC §3/§4, in one place: the header, pages and the API client all read
- * it here. Browser-only: the server renders the signed-out state and the browser switches once
- * hydrated.
- */
+// Browser-only: the server renders signed out and the browser switches once hydrated.
 export interface StoredUser {
   id: string;
   email: string;
@@ -15,13 +11,10 @@ export interface StoredUser {
 export interface AuthState {
   user: StoredUser | null;
   token: string | null;
-  /** On while a sign-in, sign-up or Google call runs. */
   loading: boolean;
-  /** The last auth error, kept until `clearError()` or the next attempt. */
   error: string | null;
 }
 
-/** What a sign-in answers (SPEC §3 Login response). */
 export interface LoginAnswer {
   me: { userid: string | number; email: string };
   token: string;
@@ -34,13 +27,10 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 export interface AuthStore {
   getState(): AuthState;
   subscribe(listener: () => void): () => void;
-  /** Reads storage again (start-up, and when another tab signs in or out). */
   restore(): void;
-  /** Remember me keeps the session in localStorage; otherwise it ends with the browser session. */
+  /** Remember me: localStorage; otherwise sessionStorage, ending with the browser session. */
   signIn(answer: LoginAnswer, remember: boolean): StoredUser;
-  /** A fresh token for the same session (after a password change), kept where the old one was. */
   renew(answer: LoginAnswer): void;
-  /** The member changed their address on the profile: the menu shows the new one. */
   setEmail(email: string): void;
   signOut(): void;
   setLoading(loading: boolean): void;
@@ -50,7 +40,6 @@ export interface AuthStore {
 
 const SIGNED_OUT: AuthState = { user: null, token: null, loading: false, error: null };
 
-/** The stored user and token of one storage, dropping an unparsable user (SPEC §4). */
 function readFrom(storage: StorageLike): { user: StoredUser; token: string } | null {
   const rawUser = storage.getItem(STORAGE_KEYS.user);
   const token = storage.getItem(STORAGE_KEYS.token);
@@ -68,7 +57,6 @@ function readFrom(storage: StorageLike): { user: StoredUser; token: string } | n
   }
 }
 
-/** A store over the given storages; tests pass in-memory ones, the app uses the browser's. */
 export function createAuthStore(storages: () => { local: StorageLike; session: StorageLike } | null): AuthStore {
   let state: AuthState = SIGNED_OUT;
   const listeners = new Set<() => void>();
@@ -137,13 +125,11 @@ export function createAuthStore(storages: () => { local: StorageLike; session: S
   return store;
 }
 
-/** The app's one store, over the browser's storages (none on the server). */
 export const authStore = createAuthStore(() =>
   typeof window === 'undefined' ? null : { local: window.localStorage, session: window.sessionStorage },
 );
 
 let started = false;
-/** Restores the stored session once, and follows sign-ins and sign-outs in other tabs. */
 export function startAuth(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
@@ -153,17 +139,16 @@ export function startAuth(): void {
   });
 }
 
-/** The signed-in state for a component; signed out on the server and during hydration. */
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, () => SIGNED_OUT);
 }
 
-/** SPEC §2: the avatar shows the first letter of the name or e-mail, else 'U'. */
+/** SPEC §2. */
 export function avatarLetter(user: Pick<StoredUser, 'name' | 'email'>): string {
   return (user.name.trim()[0] ?? user.email.trim()[0] ?? 'U').toUpperCase();
 }
 
-/** Where to go after signing in: a same-site path only (never `//host` or a full URL). */
+/** A same-site path only, never `//host` or a full URL. */
 export function safeRedirect(to: string | null | undefined, fallback = '/'): string {
   if (!to?.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback;
   return to;

@@ -2,35 +2,26 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 import type { z } from 'zod';
 
-/**
- * The form pattern: one Zod schema from `@app/shared` checks the form in the browser (before
- * anything is sent) and again in the route's action, which answers `FormResult` for the page to
- * show under each field. Only types come from zod here, so pages without forms never bundle it.
- */
+// Only types come from zod here, so pages without forms never bundle it.
 export type FieldErrors = Partial<Record<string, string>>;
 
 export interface FormResult {
   fieldErrors?: FieldErrors;
-  /** A message about the whole form (e.g. wrong password), shown in a banner above it. */
   formError?: string;
-  /** Set when the action succeeded and the page shows a result instead of redirecting. */
   ok?: boolean;
   message?: string;
 }
 
-/** Shown above a form whose checks could not be downloaded (the visitor may submit again). */
 export const FORM_CHECKS_UNAVAILABLE = 'The form could not be checked: the page lost its connection. Please try again.';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; fieldErrors: FieldErrors };
 
-/** Form fields as a plain object: text fields as strings, unchecked boxes absent. */
 export function formValues(data: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of data.entries()) if (typeof value === 'string') out[key] = value;
   return out;
 }
 
-/** Checks a form (or its values) against a schema; one message per field, the first that failed. */
 export function parseForm<S extends z.ZodType>(
   schema: S,
   input: FormData | Record<string, unknown>,
@@ -47,13 +38,8 @@ export function parseForm<S extends z.ZodType>(
 }
 
 /**
- * Browser-side checking for a `<Form>`: on submit an invalid form is stopped, its errors shown
- * and the first wrong field focused; after that each change re-checks live. Server errors from
- * the action show until the visitor submits again.
- *
- * The schema comes from `loadSchema`, a dynamic import: Zod (25 kB compressed) is not among the
- * scripts the page needs to show and hydrate, and loads once the form is on screen. A submit
- * before it has arrived waits for it, checks, and then submits the form again itself.
+ * `loadSchema` is a dynamic import: Zod (25 kB compressed) loads once the form is on screen, not
+ * before hydration. A submit before it arrives waits, checks, then submits the form again itself.
  */
 export function useFormValidation<S extends z.ZodType>(loadSchema: () => Promise<S>, serverErrors?: FieldErrors) {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -120,7 +106,6 @@ export function useFormValidation<S extends z.ZodType>(loadSchema: () => Promise
   return { errors: clientErrors ?? serverErrors ?? {}, loadError, onSubmit, onChange };
 }
 
-/** Whether this page's form is on its way (busy buttons). */
 export function useSubmitting(): boolean {
   const navigation = useNavigation();
   return navigation.state === 'submitting' || (navigation.state === 'loading' && navigation.formMethod !== undefined);

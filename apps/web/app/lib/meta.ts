@@ -7,12 +7,9 @@ export const DESCRIPTION_MAX = 300;
 export interface PageMetaInput {
   title: string;
   description: string;
-  /** Path of the canonical URL, e.g. `/screener`. */
   path: string;
   siteUrl: string;
-  /** Pages that must stay out of search results (404, account pages). */
   noindex?: boolean;
-  /** Extra structured data (JSON-LD objects) for this page. */
   jsonLd?: object[];
 }
 
@@ -21,7 +18,6 @@ export function cutDescription(text: string): string {
   return `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
 
-/** Title, description, robots, canonical and social tags of one page, in one call. */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = input.path === '/' ? input.title : `${input.title} | ${SITE_NAME}`;
   const description = cutDescription(input.description);
@@ -48,7 +44,6 @@ interface RootData {
   siteUrl: string;
 }
 
-/** The canonical origin, from the root loader's data in a route's `meta` matches. */
 export function siteUrlFrom(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
   const root = matches.find((m) => m?.id === 'root')?.data as RootData | undefined;
   return root?.siteUrl ?? '';

@@ -1,9 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/**
- * The CSP nonce of the response being rendered. Only the server knows it; browsers hide
- * nonce attributes after parsing, so the client renders with an empty one.
- */
+/** Browsers hide nonce attributes after parsing, so the client renders with an empty one. */
 const NonceContext = createContext('');
 
 export const NonceProvider = NonceContext.Provider;

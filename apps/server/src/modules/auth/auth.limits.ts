@@ -2,12 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHook
 import { rateLimited } from '../../lib/errors.ts';
 import { perClient } from '../../plugins/rate-limit.ts';
 
-/**
- * Limits on the account calls: sign-in attempts per client, per account and client, and per
- * account; sign-ups per client; reset e-mails per address. They run on the site's limiter
- * (plugins/rate-limit.ts) and its store, so several server processes share the counters through
- * Redis when REDIS_URL is set.
- */
+// On the site's limiter and store, so several processes share counters through Redis.
 export interface LimitRule {
   max: number;
   windowMs: number;
@@ -18,15 +13,10 @@ const MINUTE = 60_000;
 const ACCOUNT_MESSAGE = 'Too many sign-in attempts for this account';
 
 export const AUTH_LIMITS = {
-  /** Every sign-in attempt from one network, whatever the account (stops spraying many accounts). */
+  // Every attempt, whatever the account: stops spraying many accounts.
   loginPerClient: { max: 30, windowMs: 15 * MINUTE, message: 'Too many sign-in attempts from your network' },
-  /** Failed sign-ins of one account from one network: past it, that network waits. */
   loginPerAccountAndClient: { max: 10, windowMs: 15 * MINUTE, message: ACCOUNT_MESSAGE },
-  /**
-   * Failed sign-ins of one account from everywhere. Past it the account is under attack: a network
-   * that has already failed `LOGIN_TRIES_UNDER_ATTACK` times on it waits, while one that has not
-   * (the owner elsewhere) still signs in.
-   */
+  // Past it, only networks that already failed LOGIN_TRIES_UNDER_ATTACK times wait; the owner elsewhere signs in.
   loginPerAccount: { max: 20, windowMs: 15 * MINUTE, message: ACCOUNT_MESSAGE },
   /** A class signing up behind one school address fits; a script making accounts does not. */
   signupPerClient: { max: 40, windowMs: 60 * MINUTE, message: 'Too many accounts created from your network' },
@@ -39,13 +29,12 @@ export const AUTH_LIMITS = {
   resetPerClient: { max: 10, windowMs: 60 * MINUTE, message: 'Too many password resets from your network' },
 } satisfies Record<string, LimitRule>;
 
-/** Failed tries a network still gets on an account under attack (a typo or two by its owner). */
+/** A typo or two by the owner, on an account under attack. */
 export const LOGIN_TRIES_UNDER_ATTACK = 3;
 
 export type AuthLimitName = keyof typeof AUTH_LIMITS;
 export type AuthLimits = Record<AuthLimitName, LimitRule>;
 
-/** The account a request names by e-mail, normalised as accounts store it. */
 export const emailKey = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
@@ -59,14 +48,12 @@ interface Count {
   ttlSeconds: number;
 }
 
-/** One named counter on the site's limiter: `add` counts a request, `peek` reads without counting. */
 function counter(app: FastifyInstance, name: AuthLimitName, rule: LimitRule, key: (r: FastifyRequest) => string) {
   // createRateLimit, not rateLimit: the latter runs once per request, and the site-wide limit
   // has already run by then.
   const check = app.createRateLimit({
     max: rule.max,
     timeWindow: rule.windowMs,
-    // Each limit keeps its own counters, also in a shared Redis.
     keyGenerator: (request) => `${name}:${key(request)}`,
   });
   const run = async (request: FastifyRequest, increment: boolean): Promise<Count> => {
@@ -87,12 +74,7 @@ function refuse(reply: FastifyReply, rule: LimitRule, ttlSeconds: number): never
   throw rateLimited(`${rule.message}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
 }
 
-/**
- * A preHandler (the body is parsed by then, so the key may be its e-mail) counting each rule per
- * key; past one a 429 with Retry-After and `{error: '<message>. Please try again in 15 minutes.',
- * code: 'RATE_LIMITED'}`. One handler serves a route and its SPEC §7 alias, so they share counters.
- * With all limits turned off (RATE_LIMIT_PER_MINUTE=0) it lets everything through.
- */
+/** A preHandler, so the body is parsed and the key may be its e-mail; a route and its SPEC §7 alias share it. */
 export function authLimiter(
   app: FastifyInstance,
   name: AuthLimitName,
@@ -107,20 +89,13 @@ export function authLimiter(
   };
 }
 
-/** The sign-in guard: checked before the password, told of each failure after it. */
 export interface SignInGuard {
   check(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   failed(request: FastifyRequest): Promise<void>;
-  /** The per-network count alone, shared with sign-in (Google, password changes). */
   perClient: preHandlerAsyncHookHandler;
 }
 
-/**
- * Sign-in limits that an attacker cannot turn against the owner: every attempt counts per
- * network; failures count per account and network, and per account. An attacker's failures
- * lock out the attacker's networks only; the owner's correct password from another network
- * still signs in, even while the account is under attack from many networks.
- */
+/** An attacker's failures lock out the attacker's networks only, never the owner signing in elsewhere. */
 export function signInGuard(app: FastifyInstance, rules: AuthLimits): SignInGuard {
   if (!app.hasDecorator('createRateLimit')) {
     return { check: async () => {}, failed: async () => {}, perClient: async () => {} };

@@ -16,10 +16,7 @@ export async function saveReset(
     .execute();
 }
 
-/**
- * Marks an unused, unexpired reset as used in one statement and answers its user (single use).
- * A link asked for before the account's sessions were all ended (its token version raised) is void.
- */
+/** One statement, so a link works once; a link from before the token version was raised is void. */
 export async function consumeReset(db: Db, tokenHash: string, now: string): Promise<number | null> {
   const row = await db
     .updateTable('password_resets')
@@ -39,7 +36,6 @@ export async function consumeReset(db: Db, tokenHash: string, now: string): Prom
   return row ? Number(row.user_id) : null;
 }
 
-/** A reset or change of password voids every other link still pending for the account. */
 export async function voidResets(db: Db, userId: number, now: string): Promise<void> {
   await db
     .updateTable('password_resets')
@@ -49,10 +45,7 @@ export async function voidResets(db: Db, userId: number, now: string): Promise<v
     .execute();
 }
 
-/**
- * The shared secret called `name`: `candidate` becomes it unless another process stored one
- * first (a conflict-safe insert), and either way every caller answers the stored one.
- */
+/** Conflict-safe: when processes race, every caller answers the one stored first. */
 export async function ensureSecret(db: Db, name: string, candidate: string): Promise<string> {
   await db
     .insertInto('app_secrets')

@@ -38,10 +38,7 @@ export interface AuthRoutesOptions {
 export const FORGOT_PASSWORD_ANSWER =
   'If an account exists for that address, we have sent a link to reset its password. Check your email.';
 
-/**
- * SPEC §7 lists sign-in, sign-up, Google and forgot-password without `/api`: the same handlers
- * (and the same rate-limit counters) answer there too, left out of the OpenAPI document.
- */
+// SPEC §7 lists these without `/api`: same handlers and counters, left out of the OpenAPI document.
 const aliased = (path: string): [string, boolean][] => [
   [`/api/auth${path}`, false],
   [`/auth${path}`, true],

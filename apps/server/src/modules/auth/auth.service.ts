@@ -74,7 +74,6 @@ export async function logIn(deps: AuthDeps, input: LoginRequest): Promise<LoginR
   return answer(deps, user, input.remember === true);
 }
 
-/** Signs in with Google: the account with that Google id, else the one with that verified address, else a new one. */
 export async function googleLogIn(deps: AuthDeps, input: GoogleLoginRequest): Promise<LoginResponse> {
   if (!deps.google) throw googleNotConfigured();
   const identity = await deps.google.verify(input.token);
@@ -116,7 +115,6 @@ async function freeUsername(db: Db, seed: string): Promise<string> {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Mails a single-use reset link when the address has an account; says nothing either way. */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user) {
@@ -161,7 +159,6 @@ export async function resetPassword(deps: AuthDeps, input: ResetPasswordRequest)
   deps.log.info({ userId }, 'password reset');
 }
 
-/** Changes the password, ending every other session; the caller's session goes on with a new token. */
 export async function updatePassword(
   deps: AuthDeps,
   userId: number,
@@ -183,11 +180,7 @@ async function requireUser(deps: AuthDeps, userId: number): Promise<UserRecord> 
   return user;
 }
 
-/**
- * The token-signing secret when JWT_SECRET is unset: generated once into the database, so every
- * server process on it signs and accepts the same tokens with no set-up. A secret an earlier
- * version kept in `legacyFile` (DATA_DIR/jwt-secret) is the first candidate, so its tokens stay valid.
- */
+/** In the database so every process signs alike; a legacy DATA_DIR/jwt-secret is kept so its tokens stay valid. */
 export async function sharedSigningSecret(db: Db, legacyFile?: string): Promise<string> {
   const kept = legacyFile ? (await readFile(legacyFile, 'utf8').catch(() => '')).trim() : '';
   return ensureSecret(db, 'jwt', kept.length >= 32 ? kept : randomBytes(48).toString('base64url'));

@@ -1,7 +1,6 @@
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { googleTokenInvalid } from '../../lib/errors.ts';
 
-/** What a verified Google ID token tells us. */
 export interface GoogleIdentity {
   sub: string;
   email: string;
@@ -16,11 +15,7 @@ export interface GoogleVerifier {
 
 const ISSUERS = ['https://accounts.google.com', 'accounts.google.com'];
 
-/**
- * Checks a Google ID token as Google documents: RS256 signature against Google's published keys
- * (fetched from `jwksUrl`, cached for an hour and refetched on an unknown key id), issuer,
- * audience = our client id, expiry, and a verified e-mail address.
- */
+// As Google documents: RS256 against its published keys, issuer, audience, expiry, verified e-mail.
 export function createGoogleVerifier(config: { clientId: string; jwksUrl: string }): GoogleVerifier {
   const keys = createRemoteJWKSet(new URL(config.jwksUrl), { cacheMaxAge: 3_600_000, timeoutDuration: 5_000 });
   return {

@@ -2,7 +2,6 @@ import type { Db } from '@app/db/client';
 import { moveDataDateTo, seedMarket } from '@app/market-data/testing';
 import { currentDataDate } from '../../lib/data-date.ts';
 
-/** A company for simulator tests and the benchmark: its closes, oldest first. */
 export interface CompanySeed {
   ticker: string;
   name: string;
@@ -10,10 +9,7 @@ export interface CompanySeed {
   closes: readonly { date: string; close: number }[];
 }
 
-/**
- * Inserts companies with their daily closes and `latest_quotes` at the last one, and sets the
- * data date to the newest close, as the daily update leaves them.
- */
+/** Leaves the tables as the daily update does. */
 export async function seedCompanies(db: Db, seeds: readonly CompanySeed[]): Promise<Map<string, number>> {
   return seedMarket(
     db,
@@ -29,7 +25,6 @@ export async function seedCompanies(db: Db, seeds: readonly CompanySeed[]): Prom
   );
 }
 
-/** A new close for one company: a daily price, its latest quote, and the data date moved on. */
 export async function appendClose(db: Db, companyId: number, date: string, close: number): Promise<void> {
   await db.insertInto('daily_prices').values({ company_id: companyId, date, close, volume: 1000 }).execute();
   await db.deleteFrom('latest_quotes').where('company_id', '=', companyId).execute();

@@ -4,15 +4,10 @@ import { type Cents, cents } from '@app/shared/points';
 import type { SoldBy } from '@app/shared/simulator-view';
 import { PostgresAdapter, type Selectable, sql } from 'kysely';
 
-/*
- * The simulator's own tables (`contest_accounts`, `contest_picks`, `contest_valuations`: the
- * SPEC's wire word kept as the table prefix). Prices come from the companies service, never from
- * here. Every function takes the database or an open transaction first.
- */
+// Tables keep the SPEC's wire word `contest_` as prefix; prices come from the companies service.
 
 type PickRow = Selectable<ContestPicksTable>;
 
-/** Creates the member's points account on first use; true when this call created it. */
 export async function ensureAccount(db: Db, userId: number, startingPoints: Cents): Promise<boolean> {
   const result = await db
     .insertInto('contest_accounts')
@@ -31,10 +26,7 @@ export async function findPoints(db: Db, userId: number): Promise<Cents | null> 
   return row ? cents(Number(row.points_cents)) : null;
 }
 
-/**
- * Takes `amount` from the balance only if it is there: one conditional UPDATE, so concurrent
- * buys (row-locked on PostgreSQL, serial under BEGIN IMMEDIATE on SQLite) never overdraw.
- */
+/** One conditional UPDATE, so concurrent buys never overdraw. */
 export async function debitPoints(db: Db, userId: number, amount: Cents): Promise<boolean> {
   const result = await db
     .updateTable('contest_accounts')
@@ -53,7 +45,7 @@ export async function creditPoints(db: Db, userId: number, amount: Cents): Promi
     .execute();
 }
 
-/** A pick as stored, for the service's rules (amounts in cents, triggers in basis points). */
+/** Amounts in cents, triggers in basis points. */
 export interface StoredPick {
   id: number;
   userId: number;
@@ -72,7 +64,6 @@ export interface StoredPick {
   dateSetOn: string;
 }
 
-/** A completed pick: the stored pick and how it ended. */
 export interface ClosedPick extends StoredPick {
   endPrice: number;
   endDate: string;
@@ -112,7 +103,6 @@ function toClosed(r: PickRow): ClosedPick {
 
 export type NewPick = Omit<StoredPick, 'id' | 'status' | 'asellDate' | 'aboveSetOn' | 'belowSetOn' | 'dateSetOn'>;
 
-/** Stores a bought pick; its triggers count from the day it was bought. */
 export async function insertPick(db: Db, pick: NewPick): Promise<StoredPick> {
   const row = await db
     .insertInto('contest_picks')
@@ -137,7 +127,7 @@ export async function insertPick(db: Db, pick: NewPick): Promise<StoredPick> {
   return toStored(row);
 }
 
-/** One member's pick (only a completed one with `completed`); another member's is as good as missing. */
+/** Another member's pick is as good as missing. */
 export async function findPick(db: Db, userId: number, pickId: number): Promise<StoredPick | undefined>;
 export async function findPick(
   db: Db,
@@ -153,7 +143,6 @@ export async function findPick(db: Db, userId: number, pickId: number, completed
   return completed ? toClosed(row) : toStored(row);
 }
 
-/** Every member's open picks that have at least one trigger. */
 export async function findTriggeredOpenPicks(db: Db): Promise<StoredPick[]> {
   const rows = await db
     .selectFrom('contest_picks')
@@ -167,7 +156,6 @@ export async function findTriggeredOpenPicks(db: Db): Promise<StoredPick[]> {
   return rows.map(toStored);
 }
 
-/** A member's open picks, oldest first (every member's when `userId` is left out). */
 export async function findOpenPicks(db: Db, userId?: number): Promise<StoredPick[]> {
   let query = db.selectFrom('contest_picks').selectAll().where('status', '=', 'open');
   if (userId !== undefined) query = query.where('user_id', '=', userId);
@@ -175,7 +163,6 @@ export async function findOpenPicks(db: Db, userId?: number): Promise<StoredPick
   return rows.map(toStored);
 }
 
-/** A member's completed picks, the latest sale first. */
 export async function findClosedPicks(db: Db, userId: number): Promise<ClosedPick[]> {
   const rows = await db
     .selectFrom('contest_picks')
@@ -197,10 +184,7 @@ export interface Sale {
   seen: boolean;
 }
 
-/**
- * Closes a pick that is still open. The status check in the UPDATE makes a sale happen once
- * however many requests or processes race for it: only the one that flips it gets `true`.
- */
+/** The status check in the UPDATE makes a sale happen once, however many processes race. */
 export async function closePick(db: Db, pickId: number, sale: Sale): Promise<boolean> {
   const result = await db
     .updateTable('contest_picks')
@@ -224,10 +208,6 @@ export interface TriggerChange {
   asellDate?: string | null;
 }
 
-/**
- * Changes only the trigger fields named, each remembering the data date it was set on, if the
- * pick is still open; answers the pick as changed, or undefined when it was already sold.
- */
 export async function updateTriggers(
   db: Db,
   pickId: number,
@@ -248,11 +228,7 @@ export async function updateTriggers(
   return row ? toStored(row) : undefined;
 }
 
-/**
- * Automatic sales the member has not been shown yet, marked shown by the same statement
- * (`UPDATE … WHERE sale_seen = 0 RETURNING`): of two loads at once, each sale goes to one. A read
- * first: most loads have nothing to show and then take no write lock.
- */
+/** Marked shown by the same statement, so each sale goes to one load; the read first avoids a write lock. */
 export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPick[]> {
   const any = await db
     .selectFrom('contest_picks')
@@ -274,13 +250,11 @@ export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPic
   return rows.map(toClosed).sort((a, b) => a.id - b.id);
 }
 
-/** Every account's balance, for the daily valuation. */
 export async function findAllPoints(db: Db): Promise<{ userId: number; points: Cents }[]> {
   const rows = await db.selectFrom('contest_accounts').select(['user_id', 'points_cents']).execute();
   return rows.map((a) => ({ userId: a.user_id, points: cents(Number(a.points_cents)) }));
 }
 
-/** Stores valuations for `date`; with `keep`, one already there is left as it is. */
 export async function saveValuations(
   db: Db,
   date: string,
@@ -301,10 +275,6 @@ export async function saveValuations(
   }
 }
 
-/**
- * Valuations from `from` through `through` of the members who chose to be on the leaderboard,
- * with the name they show (display name, else username), oldest first.
- */
 export async function findValuations(
   db: Db,
   from: string,
@@ -333,7 +303,6 @@ export async function findValuations(
   }));
 }
 
-/** The `app_meta` key of the newest data date whose simulator day (triggers, valuation) is done. */
 const DAY_DONE_KEY = 'simulator_day_done';
 
 export async function findDayDone(db: Db): Promise<string | null> {
@@ -341,7 +310,6 @@ export async function findDayDone(db: Db): Promise<string | null> {
   return row?.value ?? null;
 }
 
-/** Records the simulator day of `dataDate` as done (never moving the mark back). */
 export async function markDayDone(db: Db, dataDate: string): Promise<void> {
   await db
     .insertInto('app_meta')
@@ -359,11 +327,7 @@ export async function markDayDone(db: Db, dataDate: string): Promise<void> {
 const DAY_LOCK_KEY = 727_002;
 const localTurns = new WeakMap<Db, Promise<unknown>>();
 
-/**
- * Runs `work` while holding the simulator day's lock: in turn with the other calls of this
- * process, and on PostgreSQL under an advisory lock, so processes sharing the database take turns
- * too (the lock ends with its session if a process dies mid-way). SQLite serves one process.
- */
+/** An advisory lock on PostgreSQL, ending with its session if a process dies; SQLite serves one process. */
 export function withDayLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const locked = async () => {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();

@@ -25,11 +25,7 @@ import { runSimulatorDay } from './simulator.triggers.ts';
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
 const SECURITY = [{ bearerAuth: [] }];
 
-/**
- * The market simulator (SPEC §7 contest/*, issue 13): the server alone decides points and prices.
- * Its triggers and valuations run after new closes (`onNewCloses`, also once at start-up), never
- * while a request is answered.
- */
+// SPEC §7 contest/*: triggers and valuations run after new closes, never while a request waits.
 export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (app, settings) => {
   registerAccountDataProvider({ key: 'simulator', exportFor: exportSimulatorData });
   app.onNewCloses(async ({ dataDate }) => {

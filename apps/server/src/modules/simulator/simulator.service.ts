@@ -74,7 +74,6 @@ function toPastPick(p: ClosedPick): PastPick {
   };
 }
 
-/** Open picks with their current prices (one read of last closes for all), and what they are worth. */
 async function withPrices(db: Db, stored: StoredPick[]): Promise<{ picks: Pick[]; value: Cents; gain: Cents }> {
   const closes = await marketQuotes.lastCloses(
     db,
@@ -93,18 +92,13 @@ async function withPrices(db: Db, stored: StoredPick[]): Promise<{ picks: Pick[]
   };
 }
 
-/** A member's balance; the starting points before their first buy opens the account. */
 async function pointsOf(db: Db, settings: SimulatorSettings, userId: number): Promise<Cents> {
   return (await findPoints(db, userId)) ?? settings.startingPoints;
 }
 
 /**
- * Buy (issue 13): fills at the last close the server holds, takes `lpoints` from the balance if
- * they are there. Unknown tickers and companies without a current price are refused. The first
- * buy opens the member's account, valued at the data date at once (a buy at the close leaves the
- * total where it was), so the members' leaderboard lists them without waiting a day. The answer
- * is built from what was written: a trigger run selling the pick straight after cannot turn it
- * into an error.
+ * The first buy values the account at once, so the leaderboard lists the member without waiting
+ * a day. The answer is built from what was written: a trigger sale right after cannot fail it.
  */
 export async function addPick(
   db: Db,
@@ -152,11 +146,8 @@ export interface UpdatePickBody {
 }
 
 /**
- * Sell (`pick_status: 'completed'`) at the last close, or change the trigger fields named and
- * only those. A trigger set at a level the last close has already reached sells at that close,
- * as the spec's client did at once. The change and that sale are one transaction that only an
- * open pick passes, so of racing changes exactly one completes the pick; the others, and a sell
- * that comes after a trigger sold, are answered with the completed pick and `already_completed`.
+ * A trigger the last close already reached sells at once, as the spec's client did. One
+ * transaction, so of racing changes one completes the pick; the rest get `already_completed`.
  */
 export async function updatePick(
   db: Db,
@@ -178,7 +169,6 @@ export async function updatePick(
     }
     const changed = await updateTriggers(trx, stored.id, change, dataDate);
     if (!changed) return false;
-    // The closes the day's trigger run would judge this pick on, through the last one.
     const closes = await marketQuotes.closesFrom(
       trx,
       new Map([[changed.companyId, firstJudgedDay(changed)]]),
@@ -217,7 +207,7 @@ function triggerChange(body: UpdatePickBody, dataDate: string): TriggerChange {
   return change;
 }
 
-/** SPEC §3: the open picks with their current price and value, then one record with the balance. */
+/** SPEC §3 shape: open picks, then one record with the balance. */
 export async function getPicksList(db: Db, settings: SimulatorSettings, userId: number): Promise<PicksListResponse> {
   const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, userId));
   const available = await pointsOf(db, settings, userId);
@@ -238,10 +228,6 @@ export async function getPastPicks(db: Db, userId: number): Promise<PastPick[]> 
   return (await findClosedPicks(db, userId)).map(toPastPick);
 }
 
-/**
- * The member's simulator data for their account export: balance (null before the first buy),
- * open picks and history, in the same shapes the simulator API answers.
- */
 export async function exportSimulatorData(db: Db, userId: number) {
   const points = await findPoints(db, userId);
   return {
@@ -258,17 +244,11 @@ function periodStarts(dataDate: string): { week: string; month: string; year: st
   return { week: monday, month: `${dataDate.slice(0, 7)}-01`, year: `${dataDate.slice(0, 4)}-01-01` };
 }
 
-/** Percent change from base to value, two decimals. */
 function percentChange(value: number, base: number): number {
   return base > 0 ? Math.round(((value - base) / base) * 10_000) / 100 : 0;
 }
 
-/**
- * The members' leaderboard: each member's return over the current week, month and year from
- * the daily valuations (the last one before the period began, or the starting points for a
- * member who joined during it), sorted by year, then month, then week. Reads only: the
- * valuations are written after each daily update and at a member's first buy.
- */
+/** Base: the last valuation before the period, or the starting points for a member who joined during it. */
 export async function getMembersLeaderboard(
   db: Db,
   settings: SimulatorSettings,

@@ -16,7 +16,6 @@ import {
   withDayLock,
 } from './simulator.repository.ts';
 
-/** The close that fires a trigger and which trigger it was. */
 export interface Firing {
   date: string;
   close: number;
@@ -24,13 +23,8 @@ export interface Firing {
 }
 
 /**
- * The first close that fires one of the pick's triggers (issue 13, SPEC §4):
- * - a profit target when the close is at or above buy × (1 + x%), a stop loss at or below
- *   buy × (1 − x%), compared exactly in integers, so a gap through the level fires at that
- *   day's close, not at the level;
- * - a date trigger on the first trading day at or after its date.
- * Each trigger only judges closes from the data date it was set on (a trigger set today never
- * sells at a price from before it existed). On one day a target or stop is named before the date.
+ * SPEC §4: compared exactly in integers; a gap through the level fires at that day's close.
+ * A trigger judges only closes from the data date it was set on. Target or stop before date.
  */
 export function firstFiring(pick: StoredPick, closes: readonly ClosePoint[]): Firing | null {
   const buy = priceMicros(pick.purchasePrice);
@@ -51,10 +45,6 @@ export function firstFiring(pick: StoredPick, closes: readonly ClosePoint[]): Fi
 type SellablePick = Pick<StoredPick, 'id' | 'userId' | 'lpoints' | 'purchasePrice'>;
 export type SaleAt = { price: number; date: string; soldBy: SoldBy };
 
-/**
- * Sells one pick at `price` on `date` and credits the member, inside the caller's transaction:
- * `sold` is false when the pick was already sold (the status check in `closePick`).
- */
 export async function sellInTransaction(
   trx: Db,
   pick: SellablePick,
@@ -66,20 +56,13 @@ export async function sellInTransaction(
   return { sold, gain };
 }
 
-/** `sellInTransaction` in a transaction of its own. */
 export function sellPick(db: Db, pick: SellablePick, sale: SaleAt): Promise<{ sold: boolean; gain: Cents }> {
   return writeTransaction(db, (trx) => sellInTransaction(trx, pick, sale));
 }
 
-/** The earliest day any trigger of the pick judges. */
 export const firstJudgedDay = (pick: StoredPick) =>
   [pick.aboveSetOn, pick.belowSetOn, pick.dateSetOn].sort()[0] as string;
 
-/**
- * Runs every open pick's triggers against the closes held through `dataDate`, reading the
- * closes of all of them at once. Each sale is a conditional update, so a pick sells exactly once
- * whoever else runs this. Returns the number sold here.
- */
 export async function runTriggers(db: Db, dataDate: string): Promise<number> {
   const picks = await findTriggeredOpenPicks(db);
   if (picks.length === 0) return 0;
@@ -100,7 +83,6 @@ export async function runTriggers(db: Db, dataDate: string): Promise<number> {
   return sold;
 }
 
-/** What a position is worth at its company's last close (the amount invested without one). */
 export function positionValue(
   pick: Pick<StoredPick, 'lpoints' | 'purchasePrice'>,
   last: ClosePoint | undefined,
@@ -108,7 +90,6 @@ export function positionValue(
   return last ? valueAt(pick.lpoints, priceMicros(pick.purchasePrice), priceMicros(last.close)) : pick.lpoints;
 }
 
-/** Values every portfolio at `dataDate`: points plus each open position at its last close. */
 export async function valuePortfolios(db: Db, dataDate: string): Promise<number> {
   const [accounts, positions] = await Promise.all([findAllPoints(db), findOpenPicks(db)]);
   const closes = await marketQuotes.lastCloses(
@@ -129,13 +110,7 @@ export async function valuePortfolios(db: Db, dataDate: string): Promise<number>
 
 export type SimulatorDay = { ran: false } | { ran: true; sold: number; valued: number };
 
-/**
- * The simulator's work after new closes (it subscribes to `onNewCloses`, which also fires once at
- * start-up): the triggers the new closes reached, then every portfolio's valuation for the
- * members' leaderboard. Exactly once per data date across every process on the database: under
- * the day's lock, a day already marked done is skipped; a day that fails is not marked, so the
- * next process or notice does it.
- */
+/** Once per data date across processes: under the day's lock a done day is skipped; a failed one is not marked. */
 export function runSimulatorDay(db: Db, dataDate: string): Promise<SimulatorDay> {
   return withDayLock(db, async () => {
     const done = await findDayDone(db);

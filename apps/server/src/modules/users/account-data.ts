@@ -1,12 +1,7 @@
 import type { Db } from '@app/db/client';
 
-/**
- * Another feature's share of a member's data export (e.g. the simulator's picks and history).
- * Providers register once at start-up; the export calls each under its own key. Deletion needs
- * no provider: tables referencing `users.id` cascade.
- */
+/** Deletion needs no provider: tables referencing `users.id` cascade. */
 export interface AccountDataProvider {
-  /** Key of this provider's part of the export, e.g. 'picks'. */
   key: string;
   exportFor(db: Db, userId: number): Promise<unknown>;
 }

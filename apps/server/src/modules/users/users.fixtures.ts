@@ -1,9 +1,6 @@
 import type { Db } from '@app/db/client';
 
-/**
- * A member with a fixed id, for browser journeys that sign a token for that id before any page
- * runs (a token of no account is refused). No password: the journey never signs in by form.
- */
+/** Journeys sign a token for this id before any page runs, and a token of no account is refused. */
 export async function seedMember(db: Db, member: { id: number; username: string; email: string }): Promise<void> {
   await db
     .insertInto('users')

@@ -104,7 +104,6 @@ export async function updateProfile(db: Db, id: number, changes: Partial<Profile
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
-/** Sets a new password and raises the token version, so older tokens stop working. */
 export async function setPassword(db: Db, id: number, passwordHash: string): Promise<number> {
   const row = await db
     .updateTable('users')
@@ -123,7 +122,6 @@ export async function updatePrivacy(db: Db, id: number, changes: Partial<Privacy
   await db.updateTable('users').set(values).where('id', '=', id).execute();
 }
 
-/** Raises the token version: every token signed before stops working. Answers the new version. */
 export async function raiseTokenVersion(db: Db, id: number): Promise<number> {
   const row = await db
     .updateTable('users')
@@ -143,10 +141,7 @@ export async function restoreEmail(db: Db, id: number, email: string): Promise<v
     .execute();
 }
 
-/**
- * The account's token version and whether the token was signed out, in one round trip (the
- * auth plugin asks on every signed-in request). Null when the account no longer exists.
- */
+/** One round trip: the auth plugin asks on every signed-in request. */
 export async function sessionState(
   db: Db,
   id: number,
@@ -215,12 +210,10 @@ export async function linkGoogle(db: Db, id: number, googleSub: string): Promise
   await db.updateTable('users').set({ google_sub: googleSub }).where('id', '=', id).execute();
 }
 
-/** Deletes the account; every table that references it cascades. */
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
 
-/** Whether an error is a UNIQUE constraint failure, on either engine. */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: unknown };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';

@@ -35,12 +35,10 @@ import {
   updateProfile as updateProfileRow,
 } from './users.repository.ts';
 
-/** Other modules add their share of a member's data export through the users service. */
 export { type AccountDataProvider, registerAccountDataProvider } from './account-data.ts';
 
 export type { UserRecord } from './users.repository.ts';
 
-/** What the account e-mails need: how to send, and the canonical origin their links use. */
 export interface MailDeps {
   mailer: Mailer;
   siteUrl: string;
@@ -53,7 +51,6 @@ export const EMAIL_REVERT_LIFETIME_MS = 7 * 24 * 3_600_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Addresses are compared trimmed and lower-cased: `Ann@Example.com ` is `ann@example.com`. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRecord | null> {
@@ -81,7 +78,7 @@ async function assertFree(db: Db, fields: { username?: string; email?: string },
   }
 }
 
-/** A new account; username unique regardless of case, e-mail unique once normalised. */
+/** Username unique regardless of case, e-mail unique once normalised. */
 export async function createUser(
   db: Db,
   input: { username: string; email: string; passwordHash: string | null; googleSub?: string | null },
@@ -103,7 +100,6 @@ async function requireUser(db: Db, userId: number): Promise<UserRecord> {
   return user;
 }
 
-/** The member's password, typed again to confirm a sensitive change. */
 async function confirmPassword(user: UserRecord, password: string | undefined): Promise<void> {
   if (user.passwordHash === null) {
     // A Google-only account has no password to confirm with: a reset gives it one.
@@ -118,10 +114,7 @@ export async function getProfile(db: Db, userId: number): Promise<Profile> {
   return user.profile;
 }
 
-/**
- * Changes the fields sent. A new e-mail address needs the current password, and the old address
- * is told, with a link that puts it back (`/revert-email?token=`, a week, once).
- */
+/** A new e-mail needs the current password; the old address gets a link that puts it back. */
 export async function updateProfile(db: Db, mail: MailDeps, userId: number, changes: ProfileUpdate): Promise<Profile> {
   const { currentPassword, ...fields } = changes;
   const normalised: Omit<ProfileUpdate, 'currentPassword'> = { ...fields };
@@ -179,10 +172,7 @@ async function mailEmailChanged(mail: MailDeps, user: UserRecord, newEmail: stri
   }
 }
 
-/**
- * Undoes an e-mail change with the link sent to the old address: the address comes back and
- * every session ends (whoever changed it is signed out, and their pending reset links void).
- */
+/** Ends every session too: whoever changed the address is signed out, their reset links void. */
 export async function revertEmailChange(db: Db, token: string, now = new Date()): Promise<void> {
   await writeTransaction(db, async (trx) => {
     const change = await consumeEmailChange(trx, sha256(token), now.toISOString());
@@ -201,7 +191,6 @@ export async function updatePrivacy(db: Db, userId: number, changes: PrivacyUpda
   return getPrivacy(db, userId);
 }
 
-/** Sets the password and ends every session signed before now; answers the new token version. */
 export function changePassword(db: Db, userId: number, passwordHash: string): Promise<number> {
   return setPassword(db, userId, passwordHash);
 }
@@ -210,16 +199,12 @@ export function linkGoogleAccount(db: Db, userId: number, sub: string): Promise<
   return linkGoogle(db, userId, sub);
 }
 
-/** The auth plugin's check: the account exists, the token is of its current version and not signed out. */
 export async function isSessionCurrent(db: Db, session: Session): Promise<boolean> {
   const state = await sessionState(db, session.userId, session.tokenId);
   return state !== null && state.version === session.version && !state.revoked;
 }
 
-/**
- * Signing out ends this token on the server. A token from before tokens had ids cannot be named
- * alone, so signing it out ends every session of the account.
- */
+/** A token from before tokens had ids cannot be named alone: signing it out ends every session. */
 export async function signOut(
   db: Db,
   userId: number,
@@ -234,12 +219,10 @@ export async function signOut(
   await revokeToken(db, { tokenId: token.tokenId, userId, expiresAt }, now.toISOString());
 }
 
-/** "Sign out everywhere": every token of the account stops working, this one included. */
 export async function signOutEverywhere(db: Db, userId: number): Promise<void> {
   await raiseTokenVersion(db, userId);
 }
 
-/** The member's own data: profile, privacy settings, then each registered feature's part. */
 export async function exportAccount(db: Db, userId: number): Promise<AccountExport> {
   const user = await requireUser(db, userId);
   const out: AccountExport = { exportedAt: new Date().toISOString(), profile: user.profile, privacy: user.privacy };
@@ -247,7 +230,6 @@ export async function exportAccount(db: Db, userId: number): Promise<AccountExpo
   return out;
 }
 
-/** Deletes the account after the password is typed again; every table referencing it cascades. */
 export async function deleteAccountWithPassword(
   db: Db,
   log: FastifyBaseLogger,

@@ -8,10 +8,7 @@ const TONES: Record<Tone, string> = {
   info: 'border-brand-100 bg-brand-50 text-brand-700',
 };
 
-/**
- * A message strip. Errors are announced at once (role=alert), the rest politely (role=status).
- * With `onDismiss` it gets a close button.
- */
+/** Errors are announced at once (role=alert), the rest politely (role=status). */
 export function Banner({
   tone = 'info',
   children,

@@ -12,7 +12,6 @@ const VARIANTS: Record<Variant, string> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
-  /** While busy the button is disabled, shows a spinner and `busyText` (e.g. 'Signing in...'). */
   busy?: boolean;
   busyText?: ReactNode;
   fullWidth?: boolean;

@@ -1,7 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useFieldIds } from './field';
 
-/** A checkbox with its label beside it (the label may hold links) and its error under it. */
 export function Checkbox({
   label,
   error,

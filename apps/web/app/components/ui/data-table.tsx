@@ -3,52 +3,33 @@ import { useNavigate } from 'react-router';
 
 export type SortDirection = 'asc' | 'desc';
 
-/** One column of a {@link DataTable}, generic over the row it reads. */
 export interface DataTableColumn<Row> {
-  /** Stable id; the sort state and `onSort` speak of columns by it. */
   id: string;
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Right-aligned with tabular figures, so digits line up down the column. */
   numeric?: boolean;
-  /** Offers a sort button in the header (needs `onSort` on the table). */
+  /** Needs `onSort` on the table. */
   sortable?: boolean;
-  /** Stays in view while a narrow screen scrolls the other columns sideways. Use on the first column. */
   sticky?: boolean;
-  /**
-   * With `stack`, on the first line of a phone's row card (the name, the price, the action);
-   * the other columns follow it, each after its header.
-   */
   lead?: boolean;
-  /** The cell becomes a link to this address (the row's link, e.g. a company page). */
   href?: (row: Row) => string;
-  /** Extra classes of the body cell, e.g. a colour that depends on the value. */
   cellClassName?: (row: Row) => string;
 }
 
 export interface DataTableProps<Row> {
-  /** Accessible name of the scrolling region around the table. */
   label: string;
   columns: ReadonlyArray<DataTableColumn<Row>>;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** The column the rows are sorted by, if the table shows it. */
   sort?: { column: string; direction: SortDirection } | null;
   onSort?: (columnId: string) => void;
-  /** A request for new rows is under way: the old rows stay, dimmed, with `aria-busy`. */
   loading?: boolean;
-  /** Replaces the table with a red alert box. */
   error?: ReactNode;
-  /** Shown with `error` to try again. */
   onRetry?: () => void;
-  /** Shown instead of the table when there are no rows (and no error, and nothing loading yet). */
   empty?: ReactNode;
-  /** Minimum table width before the region scrolls sideways (a Tailwind class; `sm:` with `stack`). */
+  /** A Tailwind class; `sm:` with `stack`. */
   minWidthClass?: string;
-  /**
-   * Below 640 px each row becomes a card instead of a wide row: the `lead` columns on its first
-   * line, the others as labelled values under them, so a phone neither scrolls nor hides any.
-   */
+  /** Below 640 px rows become cards, so a phone neither scrolls nor hides a column. */
   stack?: boolean;
   caption?: string;
 }
@@ -56,12 +37,7 @@ export interface DataTableProps<Row> {
 const TH = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600';
 const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
-/**
- * A link inside a cell of a {@link DataTable}, styled like every row link of the site (for cells
- * with more than the link). A plain anchor: the table navigates in the browser for all its links
- * with one handler (see `useCellLinkClicks`), where a router `Link` a row cost ten hooks each
- * while the page hydrated (50-100 links a table).
- */
+/** A plain anchor: a router `Link` cost ten hooks each while hydrating, 50-100 a table. */
 export function CellLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <a href={to} data-cell-link="" className={LINK}>
@@ -70,11 +46,7 @@ export function CellLink({ to, children }: { to: string; children: ReactNode }) 
   );
 }
 
-/**
- * One click handler for every cell link of a table: a plain left click (or Enter) navigates in
- * the browser, as a router `Link` would; a click with a modifier key or another button is left to
- * the browser (new tab, new window, download).
- */
+/** A click with a modifier key or another button is left to the browser (new tab, download). */
 function useCellLinkClicks(): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   return (event) => {
@@ -103,7 +75,6 @@ function ariaSort(column: string, sort: DataTableProps<unknown>['sort']): 'ascen
   return sort.direction === 'asc' ? 'ascending' : 'descending';
 }
 
-/** A red box in place of content that failed to load, with a way to try again. */
 export function ErrorPanel({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
   return (
     <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6 text-red-800">
@@ -121,7 +92,6 @@ export function ErrorPanel({ children, onRetry }: { children: ReactNode; onRetry
   );
 }
 
-/** In place of a list with no rows: what is loading, or why there is nothing. */
 export function EmptyPanel({ loading = false, children }: { loading?: boolean; children: ReactNode }) {
   return (
     <div
@@ -134,9 +104,8 @@ export function EmptyPanel({ loading = false, children }: { loading?: boolean; c
   );
 }
 
-// Stacked rows (`stack`) below 640 px: the row is a wrapping flex line whose ::before, ordered
-// between the lead cells and the others, is a full-width break; the other cells show their
-// header before the value as CSS text, so a cell's own text stays the value alone.
+// The row's ::before is a full-width break after the lead cells; headers are CSS text, so a
+// cell's own text stays the value alone.
 const STACK = {
   table: 'max-sm:block',
   headWithSort: 'max-sm:block',
@@ -145,18 +114,13 @@ const STACK = {
   body: 'max-sm:block',
   row: "max-sm:flex max-sm:flex-wrap max-sm:items-baseline max-sm:gap-x-4 max-sm:gap-y-1 max-sm:px-3 max-sm:py-3 max-sm:before:order-1 max-sm:before:basis-full max-sm:before:content-['']",
   lead: 'max-sm:min-w-0 max-sm:p-0',
-  // The name before the lead line's first figure takes the room left, wrapping if it must, so
-  // the figure and what follows it (a Buy button) stay on the line at its right end.
+  // The name wraps if it must, so the figure and a Buy button stay at the line's right end.
   leadName: 'max-sm:flex-1',
   detail:
     'max-sm:order-2 max-sm:p-0 max-sm:before:mr-1.5 max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]',
 };
 
-/**
- * The site's table: sortable headers with `aria-sort`, numeric columns right-aligned, loading,
- * empty and error states, cell links, and a region of its own that scrolls sideways on a narrow
- * screen so the page never does (or, with `stack`, rows that become cards on a phone).
- */
+/** The table scrolls sideways in its own region, so the page never does. */
 export function DataTable<Row>({
   label,
   columns,

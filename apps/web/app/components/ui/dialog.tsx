@@ -1,10 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
-/**
- * A modal dialog on the native `<dialog>` with `showModal()`: the browser traps focus (the rest
- * of the page is inert) and Escape fires `cancel`, which we turn into `onClose`. Focus goes back
- * to whatever had it before the dialog opened.
- */
+/** Native `showModal()`: the browser traps focus; Escape fires `cancel`, turned into `onClose`. */
 export function Dialog({
   open,
   onClose,

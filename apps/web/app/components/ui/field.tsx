@@ -5,18 +5,15 @@ export const INPUT_CLASS =
 
 export const inputBorder = (error?: string) => (error ? 'border-red-500' : 'border-slate-300');
 
-/** Ids that tie a control to its hint and error text. */
 export function useFieldIds(id?: string) {
   const auto = useId();
   const inputId = id ?? auto;
   return { inputId, hintId: `${inputId}-hint`, errorId: `${inputId}-error` };
 }
 
-/** `aria-describedby` for whichever of hint and error are shown. */
 export const describedBy = (ids: { hintId: string; errorId: string }, hint?: ReactNode, error?: string) =>
   [hint ? ids.hintId : null, error ? ids.errorId : null].filter(Boolean).join(' ') || undefined;
 
-/** Label, hint and error around any control; the error sits under the field. */
 export function FieldFrame({
   label,
   inputId,
@@ -61,7 +58,6 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: ReactNode;
 }
 
-/** A labelled text input with its error under it (announced through aria-describedby). */
 export function Field({ label, error, hint, id, className = '', ...input }: FieldProps) {
   const ids = useFieldIds(id);
   return (
@@ -77,7 +73,6 @@ export function Field({ label, error, hint, id, className = '', ...input }: Fiel
   );
 }
 
-/** A labelled multi-line text box. */
 export function TextAreaField({
   label,
   error,

@@ -1,9 +1,6 @@
 import type { ReactNode } from 'react';
 
-/**
- * The box of filters over a list: a search landmark around one form, so Enter in a text field
- * submits it (`onSubmit`) and the fields lay out on the grid of `className`.
- */
+/** One form, so Enter in a text field submits it. */
 export function FilterBar({
   label,
   onSubmit,

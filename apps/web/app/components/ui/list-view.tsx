@@ -4,44 +4,34 @@ import { DataTable, type DataTableColumn, EmptyPanel, ErrorPanel, type SortDirec
 import { Pager } from './pager';
 
 export interface ListPaging {
-  /** Current page, 1-based. */
+  /** 1-based. */
   page: number;
-  /** Rows matching the view on every page. */
   count: number;
   pageSize: number;
   /** Numbered buttons at a time (SPEC §9). */
   windowSize: number;
   onPageChange: (page: number) => void;
-  /** Accessible name of the pager. */
   label: string;
 }
 
 interface ListViewBase<Row> {
-  /** Accessible name of the list's region. */
   label: string;
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** A view asked for is loading: the old rows stay, dimmed. */
   loading?: boolean;
   loadingText?: string;
-  /** Shown instead of the list when it failed to load. */
   error?: ReactNode;
   onRetry?: () => void;
-  /** Shown when nothing matches. */
   empty: ReactNode;
-  /** What the line over the list counts: 'Showing 1-10 of 61 companies', or '1 article' unpaged. */
   noun: { one: string; many: string };
-  /** Pages of `pageSize` rows with a pager; without it the list shows every row it has. */
   paging?: ListPaging;
   className?: string;
 }
 
 interface TableBody<Row> {
-  /** A table of these columns; rows stack into cards on a phone (`lead` columns first). */
   columns: ReadonlyArray<DataTableColumn<Row>>;
   sort?: { column: string; direction: SortDirection } | null;
   onSort?: (columnId: string) => void;
-  /** Minimum width of the table from 640 px up, where it scrolls sideways inside its box. */
   minWidthClass?: string;
   renderItem?: never;
   itemsClassName?: never;
@@ -49,7 +39,6 @@ interface TableBody<Row> {
 
 interface ItemsBody<Row> {
   columns?: never;
-  /** A list of cards, in a region that scrolls when `itemsClassName` limits its height. */
   renderItem: (row: Row) => ReactNode;
   itemsClassName?: string;
 }
@@ -63,14 +52,9 @@ function statusText<Row>({ rows, noun, paging }: ListViewProps<Row>): string {
   return `Showing ${formatNumber(first)}-${formatNumber(first + rows.length - 1)} of ${formatNumber(paging.count)} ${noun.many}`;
 }
 
-/**
- * A list page's list: the count line (announced politely), the rows as a table or as cards, the
- * loading, empty, error and past-the-end states, and the pager. The view itself lives in the URL
- * (`useListView`).
- */
 export function ListView<Row>(props: ListViewProps<Row>) {
   const { label, rows, rowKey, loading = false, loadingText = 'Loading…', error, onRetry, paging } = props;
-  // A page past the end of a list that has rows (an old link, a list that shrank).
+  // An old link, or a list that shrank.
   const empty =
     paging && paging.count > 0 ? (
       <p>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 
-/** The heading block every page starts with. */
 export function PageHeader({ title, intro, children }: { title: string; intro?: ReactNode; children?: ReactNode }) {
   return (
     <div className="mb-8">
@@ -11,7 +10,6 @@ export function PageHeader({ title, intro, children }: { title: string; intro?: 
   );
 }
 
-/** Page width and padding shared by every page. */
 export function PageContainer({ children }: { children: ReactNode }) {
   return <div className="mx-auto w-full max-w-7xl px-4 py-10 sm:px-6">{children}</div>;
 }

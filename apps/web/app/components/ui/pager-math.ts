@@ -1,12 +1,9 @@
-/** Number of pages for `totalItems` (at least 1, so page 1 always exists). */
+/** At least 1, so page 1 always exists. */
 export function pageCountOf(totalItems: number, pageSize: number): number {
   return Math.max(1, Math.ceil(totalItems / pageSize));
 }
 
-/**
- * The numbered buttons shown: blocks of `windowSize` (SPEC §4: start = floor((page-1)/w)*w+1),
- * cut at the last page. Page 7 of 12 with a window of 5 shows 6–10.
- */
+/** SPEC §4: start = floor((page-1)/w)*w+1, cut at the last page. */
 export function pageWindow(page: number, pageCount: number, windowSize: number): number[] {
   const start = Math.floor((page - 1) / windowSize) * windowSize + 1;
   const end = Math.min(pageCount, start + windowSize - 1);
@@ -15,10 +12,7 @@ export function pageWindow(page: number, pageCount: number, windowSize: number):
   return pages;
 }
 
-/**
- * SPEC §5 page jump: a whole number, clamped to 1..pageCount; anything that is not a number
- * (empty, letters, '1e3', '2.5') is ignored and gives null.
- */
+/** SPEC §5: clamped to 1..pageCount; anything not a whole number ('1e3', '2.5') gives null. */
 export function parseGoTo(text: string, pageCount: number): number | null {
   const trimmed = text.trim();
   if (!/^-?\d+$/.test(trimmed)) return null;

@@ -2,17 +2,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { pageCountOf, pageWindow, parseGoTo } from './pager-math';
 
 export interface PagerProps {
-  /** Current page, 1-based. */
+  /** 1-based. */
   page: number;
   totalItems: number;
   pageSize: number;
-  /** How many numbered buttons show at a time (SPEC §9: 5 in the screener and simulator, 10 in rankings). */
+  /** SPEC §9: 5 in the screener and simulator, 10 in rankings. */
   windowSize: number;
-  /** Called with a page in range that differs from the current one; out-of-range moves never reach it. */
   onPageChange: (page: number) => void;
-  /** Show the Go-to box (SPEC §5 page jump). */
   goTo?: boolean;
-  /** Accessible name of the navigation landmark. */
   label?: string;
 }
 
@@ -21,7 +18,7 @@ const BUTTON =
 const IDLE = 'border-slate-300 bg-white text-slate-700 hover:bg-slate-100';
 const CURRENT = 'border-brand-600 bg-brand-600 text-white';
 
-/** Previous / numbered window / Next, and an optional Go-to box that clamps (SPEC §2, §5). */
+/** SPEC §2, §5. */
 export function Pager({
   page,
   totalItems,

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { describedBy, FieldFrame, type FieldProps, INPUT_CLASS, inputBorder, useFieldIds } from './field';
 
-/** A password input with a Show/Hide toggle (a real button, so keyboard users reach it). */
 export function PasswordField({ label, error, hint, id, ...input }: Omit<FieldProps, 'type'>) {
   const ids = useFieldIds(id);
   const [visible, setVisible] = useState(false);

@@ -5,11 +5,9 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
-  /** Says why an option is disabled, on hover. */
   title?: string;
 }
 
-/** A labelled native select (keyboard and screen readers for free). */
 export function SelectField({
   label,
   options,

@@ -1,4 +1,4 @@
-/** A small rotating ring; `label` is announced, otherwise it is decorative (a busy button says why). */
+/** Without `label` it is decorative: a busy button says why. */
 export function Spinner({ label, className = 'h-4 w-4' }: { label?: string; className?: string }) {
   return (
     <span role={label ? 'status' : undefined} className="inline-flex items-center">

@@ -1,7 +1,4 @@
-/**
- * Which tab a key moves to (WAI-ARIA tabs pattern): arrows wrap, Home and End jump to the ends.
- * Null for any other key, so the caller leaves the event alone.
- */
+/** WAI-ARIA tabs pattern; null for any other key, so the caller leaves the event alone. */
 export function nextTabIndex(key: string, current: number, count: number): number | null {
   if (count <= 0) return null;
   switch (key) {

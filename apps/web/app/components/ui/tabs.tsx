@@ -7,10 +7,7 @@ export interface TabItem {
   panel: ReactNode;
 }
 
-/**
- * Tabs with a roving tab stop: Tab enters the selected tab, arrows/Home/End move and select
- * (automatic activation), Tab again goes into the panel.
- */
+/** Roving tab stop with automatic activation; Tab again goes into the panel. */
 export function Tabs({
   tabs,
   selected,

@@ -30,7 +30,7 @@ export const accountsApi = {
   deleteAccount: (password: string) => apiPost<{ message: string }>('/api/users/delete', { password }),
 };
 
-/** The message to show for a failed call: the server's, or the page's fallback (SPEC §8). */
+/** SPEC §8. */
 export function messageOf(err: unknown, fallback: string): string {
   if (err instanceof ApiClientError && err.status !== 0 && !err.message.startsWith('HTTP error!')) return err.message;
   if (err instanceof ApiClientError && err.status === 0) return err.message;

@@ -1,12 +1,6 @@
-/**
- * The metric chart's geometry, computed the same on the server and in the browser so the SVG
- * is in the HTML and hydration finds it unchanged: scales, nice ticks, decimation and paths.
- * The plot is drawn in a fixed viewBox of VIEW_WIDTH × VIEW_HEIGHT stretched to the box
- * (preserveAspectRatio="none"), so nothing here needs to know the width of the screen.
- *
- * Ticks are written here rather than taken from d3-scale: linear, log and time ticks for one
- * chart are ~1.5 kB of script, where d3-scale's linear, log and UTC scales cost ~16 kB gzip.
- */
+// The same on server and browser, so hydration finds the SVG unchanged; the viewBox stretches
+// (preserveAspectRatio="none"), so nothing needs the screen width. Ticks are ~1.5 kB here, where
+// d3-scale's linear, log and UTC scales cost ~16 kB gzip.
 
 export const VIEW_WIDTH = 1000;
 export const VIEW_HEIGHT = 1000;
@@ -14,7 +8,7 @@ export const VIEW_HEIGHT = 1000;
 const DAY_MS = 86_400_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** A `YYYY-MM-DD` trading day as milliseconds since the epoch (UTC midnight). */
+/** UTC midnight. */
 export function dayToMs(day: string): number {
   return Date.parse(`${day}T00:00:00Z`);
 }
@@ -24,7 +18,7 @@ function clean(value: number): number {
   return Number(value.toPrecision(12));
 }
 
-/** The 1, 2 or 5 × 10^k step that splits lo..hi into about `count` parts (d3's rule). */
+/** d3's rule: 1, 2 or 5 × 10^k. */
 export function tickStep(lo: number, hi: number, count: number): number {
   const raw = (hi - lo) / Math.max(1, count);
   if (!(raw > 0) || !Number.isFinite(raw)) return 0;
@@ -34,7 +28,6 @@ export function tickStep(lo: number, hi: number, count: number): number {
   return factor * power;
 }
 
-/** Round values inside lo..hi, about `count` of them (never more than 2 × count + 1). */
 export function linearTicks(lo: number, hi: number, count: number): number[] {
   const step = tickStep(lo, hi, count);
   if (step === 0) return Number.isFinite(lo) ? [lo] : [];
@@ -43,11 +36,7 @@ export function linearTicks(lo: number, hi: number, count: number): number[] {
   return ticks;
 }
 
-/**
- * Ticks for a log scale on lo..hi (both > 0): powers of ten, then 1-2-5, then every digit,
- * whichever first gives at least three; a range too narrow for that gets linear ticks, and
- * one of too many decades keeps every second (third…) power.
- */
+/** Powers of ten, then 1-2-5, then every digit, whichever first gives at least three. */
 export function logTicks(lo: number, hi: number, count: number): number[] {
   if (!(lo > 0) || !(hi >= lo)) return [];
   const first = Math.floor(Math.log10(lo));
@@ -75,18 +64,13 @@ export interface TimeTick {
   label: string;
 }
 
-/** Calendar steps from finest to coarsest, each with its rough length in days. */
 const TIME_STEPS: readonly { unit: 'day' | 'month' | 'year'; step: number; days: number }[] = [
   ...[1, 2, 7, 14].map((step) => ({ unit: 'day' as const, step, days: step })),
   ...[1, 3, 6].map((step) => ({ unit: 'month' as const, step, days: step * 30.44 })),
   ...[1, 2, 5, 10, 20, 50, 100].map((step) => ({ unit: 'year' as const, step, days: step * 365.25 })),
 ];
 
-/**
- * Calendar ticks (UTC) inside lo..hi, at most about `count`: whole years ('2021'), months
- * ('Jan 2024', then 'Apr'; the year on the first tick and on each January) or days ('Mar 5').
- * The finest step that gives no more than about `count` ticks is used.
- */
+/** The year shows on the first tick and on each January. */
 export function timeTicks(lo: number, hi: number, count: number): TimeTick[] {
   if (!(hi > lo)) return Number.isFinite(lo) ? [{ ms: lo, label: dayLabel(lo, true) }] : [];
   const days = (hi - lo) / DAY_MS;
@@ -124,11 +108,7 @@ function dayLabel(ms: number, withYear: boolean): string {
   return withYear ? `${text}, ${date.getUTCFullYear()}` : text;
 }
 
-/**
- * Which bars carry a label under them: the latest, then every `stride`-th one before it, at most
- * about `count`. With quarters (`perYear` 4) the stride is whole years, so the labels read
- * 'Q4 2021', 'Q4 2022', … rather than wandering through the quarters.
- */
+/** Counted back from the latest; with quarters the stride is whole years, so labels stay on one quarter. */
 export function barLabelIndices(n: number, count: number, perYear: number): number[] {
   let stride = Math.max(1, Math.ceil(n / Math.max(1, count)));
   if (stride > 1 && perYear > 1) stride = Math.ceil(stride / perYear) * perYear;
@@ -137,7 +117,7 @@ export function barLabelIndices(n: number, count: number, perYear: number): numb
   return indices;
 }
 
-/** A y scale: value → viewBox y (0 at the top), linear or log (base 10). */
+/** viewBox y is 0 at the top. */
 export interface YScale {
   lo: number;
   hi: number;
@@ -146,10 +126,7 @@ export interface YScale {
   toY(value: number): number;
 }
 
-/**
- * The value axis. Lines get 5% of air above and below; bars start at zero (or cross it). On a
- * log scale (positive values only) the air is 5% of the decades shown and bars grow from the bottom.
- */
+/** Lines get 5% of air; bars start at zero. On a log scale the air is 5% of the decades. */
 export function yScale(values: readonly number[], options: { log: boolean; bars: boolean; count: number }): YScale {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
@@ -188,7 +165,7 @@ export function yScale(values: readonly number[], options: { log: boolean; bars:
   return { lo, hi, log, ticks, toY };
 }
 
-/** The time axis: ms → viewBox x. Bars get half a slot of room on either side. */
+/** Bars get half a slot of room on either side. */
 export interface XScale {
   lo: number;
   hi: number;
@@ -211,12 +188,7 @@ export function xScale(times: readonly number[], bars: boolean): XScale {
   return { lo, hi, toX: (ms) => (VIEW_WIDTH * (ms - lo)) / (hi - lo) };
 }
 
-/**
- * The rows of a line worth drawing: in each of `buckets` columns of the viewBox, the lowest and
- * the highest point, in their order, so every peak and dip survives while thousands of daily
- * rows become at most 2 × buckets path points. The first and last rows are always kept.
- * Returns row indices, ascending.
- */
+/** The lowest and highest row of each column, so every peak and dip survives decimation. */
 export function decimate(xs: readonly number[], ys: readonly number[], buckets: number): number[] {
   const n = xs.length;
   if (n <= buckets * 2) return Array.from({ length: n }, (_, i) => i);
@@ -248,11 +220,7 @@ function fmt(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-/**
- * The line and its light fill as one path: the ends run a little past the plot's sides and
- * close below its bottom, so the closing edges fall outside the clipped box and only the line
- * itself shows its stroke.
- */
+/** The fill closes outside the clipped box, so only the line itself shows its stroke. */
 export function linePath(points: readonly (readonly [number, number])[]): string {
   if (points.length === 0) return '';
   const [x0, y0] = points[0] as readonly [number, number];
@@ -263,7 +231,6 @@ export function linePath(points: readonly (readonly [number, number])[]): string
   return parts.join('');
 }
 
-/** Bars as one path of rectangles from `baseY`, each `width` wide and centred on its x. */
 export function barsPath(points: readonly (readonly [number, number])[], baseY: number, width: number): string {
   return points
     .map(([x, y]) => {
@@ -274,14 +241,12 @@ export function barsPath(points: readonly (readonly [number, number])[], baseY: 
     .join('');
 }
 
-/** The narrowest gap between neighbouring x positions (viewBox units), for the bar width. */
 export function narrowestGap(xs: readonly number[]): number {
   let gap = VIEW_WIDTH;
   for (let i = 1; i < xs.length; i++) gap = Math.min(gap, (xs[i] as number) - (xs[i - 1] as number));
   return gap;
 }
 
-/** The index of the row whose time is closest to `ms` (times ascending). */
 export function nearestIndex(times: readonly number[], ms: number): number {
   let lo = 0;
   let hi = times.length - 1;

@@ -3,7 +3,6 @@ import type { Frequency, MetricKey, MetricPeriod } from '@app/shared/metrics';
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';
 
-/** The search box's list: the initial one without `name`, else the matches. */
 export function fetchCompanies(name: string, signal?: AbortSignal): Promise<CompanyListResponse> {
   const query = name ? `?name=${encodeURIComponent(name)}` : '';
   return apiGet<CompanyListResponse>(`/api/companies/list${query}`, { signal });

@@ -7,17 +7,11 @@ import { fetchSeries } from './company-metrics.api';
 export interface CompanyMetricsData {
   slug: string | null;
   metric: MetricKey;
-  /** The public 5-year series, rendered on the server; null when it could not be loaded. */
   series: MetricSeriesResponse | null;
-  /** The slug names no company. */
   notFound: boolean;
 }
 
-/**
- * Server data of `/companies/info[/{slug}[/{metric}]]`. A company without a known metric
- * replace-redirects to its stock price (SPEC §2); an unknown company answers 404 with the
- * search box still on the page.
- */
+/** SPEC §2: a company without a known metric replace-redirects to its stock price. */
 export async function loadCompanyMetrics(params: { companySlug?: string; metric?: string }, context: AppLoadContext) {
   const slug = params.companySlug ?? null;
   if (!slug) return { slug, metric: DEFAULT_METRIC, series: null, notFound: false } satisfies CompanyMetricsData;
@@ -30,8 +24,7 @@ export async function loadCompanyMetrics(params: { companySlug?: string; metric?
     );
     return { slug, metric: definition.key, series, notFound: false } satisfies CompanyMetricsData;
   } catch (err) {
-    // 404: no such company; 400: a name the API refuses outright (e.g. far too long), which no
-    // company has either. Both are a real 404 page, never an indexable empty one.
+    // A 400 (a name far too long) names no company either: a real 404, never an indexable empty page.
     if (err instanceof ApiClientError && (err.status === 404 || err.status === 400)) {
       return data({ slug, metric: definition.key, series: null, notFound: true } satisfies CompanyMetricsData, {
         status: 404,

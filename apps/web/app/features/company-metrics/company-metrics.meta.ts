@@ -62,7 +62,6 @@ function siteOrganization(siteUrl: string) {
   return { '@context': 'https://schema.org', '@type': 'Organization', name: SITE_NAME, url: `${siteUrl}/` };
 }
 
-/** The company the page is about, with its ticker and SEC identifier. */
 function companyOrganization(series: MetricSeriesResponse) {
   const { comp_name, ticker, cik } = series.company;
   return {

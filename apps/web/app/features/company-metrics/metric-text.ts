@@ -8,37 +8,35 @@ import {
 } from '@app/shared/format';
 import { METRICS, type MetricDefinition, type MetricPeriod } from '@app/shared/metrics';
 
-/** The SEC's filing browser for a CIK (SPEC §2 reference link). */
+/** SPEC §2 reference link. */
 export function secFilingsUrl(cik: number): string {
   return `https://www.sec.gov/cgi-bin/browse-edgar?action=getcompany&CIK=${String(cik).padStart(10, '0')}&type=&dateb=&owner=include&count=40`;
 }
 
 export const RANGE_LABELS: Record<MetricPeriod, string> = { '5': '5 Years', '10': '10 Years', all: 'All Available' };
 
-/** A value for tables and tooltips: $ with 2 decimals for prices, $M/B/T for amounts (SPEC §9). */
+/** SPEC §9. */
 export function formatValue(definition: MetricDefinition, value: number): string {
   if (definition.unit === 'shares') return formatCount(value);
   return definition.unit === 'usd' ? formatPrice(value) : formatMillions(value);
 }
 
-/** A chart axis tick: $ with 2 decimals for prices, M/B/T with one decimal otherwise (SPEC §9). */
+/** SPEC §9. */
 export function formatAxisValue(definition: MetricDefinition, value: number): string {
   if (definition.unit === 'shares') return formatCount(value);
   return definition.unit === 'usd' ? formatPrice(value) : formatAxisMillions(value);
 }
 
-/** A value in words for the summary: '$189.98 per share', '383.3 billion dollars' (SPEC §9). */
+/** SPEC §9. */
 export function valueInWords(definition: MetricDefinition, value: number): string {
   if (definition.unit === 'shares') return `${formatCount(value)} shares`;
   return definition.unit === 'usd' ? `${formatPrice(value)} per share` : `${formatMillionsInWords(value)} dollars`;
 }
 
-/** How a point is named in text: its fiscal period ('Q2 2024', 'FY2023') or its date. */
 export function pointName(row: MetricRow): string {
   return row.fiscal_label ? `${row.fiscal_label} (ended ${row.formatted_date})` : row.formatted_date;
 }
 
-/** What the legend says about the periods a series holds. */
 export function frequencyNote(series: MetricSeriesResponse): string | null {
   switch (series.frequency) {
     case 'quarterly':
@@ -52,10 +50,7 @@ export function frequencyNote(series: MetricSeriesResponse): string | null {
   }
 }
 
-/**
- * The data sentence of the summary: latest value, and the change over the range shown.
- * Plain words so a crawler and a screen reader get the numbers without the chart.
- */
+/** Plain words so a crawler and a screen reader get the numbers without the chart. */
 export function summarySentence(series: MetricSeriesResponse): string {
   const definition = METRICS[series.metric];
   const { comp_name: name, ticker } = series.company;

@@ -3,10 +3,10 @@ import { METRIC_KEYS } from '@app/shared/metrics';
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';
 
-/** The sitemap protocol's limit of URLs per file; above it /sitemap.xml becomes an index. */
+/** The sitemap protocol's limit; above it /sitemap.xml becomes an index. */
 export const SITEMAP_URL_LIMIT = 50_000;
 
-/** Public pages worth indexing (account and simulator pages stay out, as robots.txt says). */
+/** Account and simulator pages stay out, as robots.txt says. */
 export const STATIC_PATHS = [
   '/',
   '/screener',
@@ -22,17 +22,15 @@ export const STATIC_PATHS = [
   '/disclosures',
 ] as const;
 
-/** Every metric page of each company (the bare company URL redirects, so it is not listed). */
+/** The bare company URL redirects, so it is not listed. */
 export function companyPaths(slugs: string[]): string[] {
   return slugs.flatMap((slug) => METRIC_KEYS.map((metric) => `/companies/info/${slug}/${metric}`));
 }
 
-/** One file fits when the static pages and every company's metric pages stay within the limit. */
 export function needsIndex(companyCount: number, otherPaths = 0): boolean {
   return STATIC_PATHS.length + otherPaths + companyCount * METRIC_KEYS.length > SITEMAP_URL_LIMIT;
 }
 
-/** File names of the index: the static pages, then one file per page of company slugs. */
 export function indexFiles(companyCount: number): string[] {
   const pages = Math.ceil(companyCount / COMPANY_SLUGS_PAGE_SIZE);
   return ['static.xml', ...Array.from({ length: pages }, (_, i) => `companies-${i + 1}.xml`)];
@@ -58,17 +56,12 @@ function slugPage(page: number, context: AppLoadContext) {
   return apiGet<CompanySlugsResponse>(`/api/companies/slugs?page=${page}`, { context });
 }
 
-/**
- * `/sitemap.xml`: every URL in one file, or an index of files when there are too many.
- * `otherPaths`: pages other features list (e.g. each ranking per year), kept with the static ones.
- */
 export async function rootSitemap(context: AppLoadContext, otherPaths: readonly string[] = []): Promise<string> {
   const first = await slugPage(1, context);
   if (needsIndex(first.total, otherPaths.length)) return sitemapIndex(context.siteUrl, indexFiles(first.total));
   return urlset(context.siteUrl, [...STATIC_PATHS, ...otherPaths, ...companyPaths(first.slugs)]);
 }
 
-/** `/sitemaps/{file}` of the index; null for a file the index does not name. */
 export async function partSitemap(
   file: string,
   context: AppLoadContext,

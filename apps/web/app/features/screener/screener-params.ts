@@ -10,10 +10,7 @@ import {
 import { isSectorCode } from '@app/shared/sectors';
 import type { StockFilters, StockOrder } from '../../lib/eod-client';
 
-/**
- * What the screener shows, as it lives in the page URL (`/screener?q=app&sect=8&page=2`),
- * so a view can be shared and Back works. Defaults stay out of the URL.
- */
+/** In the page URL, so a view can be shared and Back works. */
 export interface ScreenerView extends StockFilters {
   sort: EodSortBy;
   dir: SortDir;
@@ -25,7 +22,6 @@ const PAGE_MAX = 1_000_000;
 
 export const DEFAULT_VIEW: ScreenerView = { q: '', sect: null, cap: 'any', sort: 'mkcap', dir: 'desc', page: 1 };
 
-/** Reads a view from URL parameters; anything unknown or malformed falls back to its default. */
 export function viewFromSearch(params: URLSearchParams): ScreenerView {
   const sect = Number(params.get('sect'));
   const page = Number(params.get('page'));
@@ -43,7 +39,6 @@ export function viewFromSearch(params: URLSearchParams): ScreenerView {
   };
 }
 
-/** The page URL's query string for a view (without '?'); defaults are left out. */
 export function searchFromView(view: ScreenerView): string {
   const params = new URLSearchParams();
   if (view.q.trim()) params.set('q', view.q);
@@ -57,12 +52,10 @@ export function searchFromView(view: ScreenerView): string {
   return params.toString();
 }
 
-/** The list's order as the API takes it. */
 export function orderOf(view: ScreenerView): StockOrder {
   return { sortBy: view.sort, sortDir: view.dir };
 }
 
-/** The page address of a view. */
 export function screenerHref(view: ScreenerView): string {
   const search = searchFromView(view);
   return search ? `/screener?${search}` : '/screener';

@@ -10,11 +10,9 @@ export interface ScreenerData {
   count: number;
   /** SPEC §2: the day the sentence names (previous weekday of today). */
   lastTradingDay: string;
-  /** Set when the list could not be loaded. */
   error: string | null;
 }
 
-/** Loads the page of the screener a URL asks for; on the server pass the loader's context. */
 export async function loadScreener(
   url: string,
   context?: AppLoadContext,

@@ -16,7 +16,6 @@ export interface Portfolio {
   points: PointsRecord;
 }
 
-/** What the simulator page shows: the portfolio and, beside it, the history. */
 export interface SimulatorData {
   portfolio: Portfolio;
   history: PastPick[];
@@ -39,7 +38,7 @@ export async function loadHistory(): Promise<PastPick[]> {
   }
 }
 
-/** Portfolio and history at once; the portfolio's failure is the page's ('Failed to fetch portfolio'). */
+/** The portfolio's failure is the page's. */
 export async function loadSimulator(): Promise<SimulatorData> {
   const [portfolio, history] = await Promise.all([loadPortfolio(), loadHistory()]);
   return { portfolio, history };
@@ -52,7 +51,6 @@ export function loadStocks(filters: StockFilters, page: number, signal?: AbortSi
 
 export type TriggerField = { asell_above: number } | { asell_below: number } | { asell_date: string | null };
 
-/** The simulator's changes (SPEC §7 contest/pick/add and update), as the route's action runs them. */
 export type SimulatorIntents = {
   buy: { comp_name: string; ticker: string; lpoints: number };
   sell: { pickid: number };

@@ -25,10 +25,7 @@ function failure(err: unknown, what: string): string {
   return what;
 }
 
-/**
- * SPEC §2 Profile: details (Update only when changed; a new e-mail needs the password), the
- * leaderboard setting, password change, signing out everywhere, and the member's data.
- */
+/** SPEC §2 Profile. */
 export function ProfilePage({ profile, privacy }: { profile: Profile; privacy: Privacy | null }) {
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6">
@@ -235,7 +232,6 @@ function ChangePassword() {
   );
 }
 
-/** Ends every session of the account on the server: a lost phone, a shared computer. */
 function Sessions() {
   const navigate = useNavigate();
   const form = useFormState({});

@@ -17,8 +17,8 @@ import { CHART_HEIGHT_CLASS, MetricChart } from './metric-chart';
 import { MetricChips } from './metric-chips';
 import { RangeControls } from './range-controls';
 
-/** The company metrics page (SPEC §2, §4): search, metric chips, ranges, chart, legend, summary. */
-/** `demoData`: the fictional universe is loaded, so CIKs are invented and EDGAR has nothing to show. */
+/** SPEC §2, §4. */
+/** `demoData`: CIKs are invented, so EDGAR has nothing to show. */
 export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMetricsData; demoData?: boolean }) {
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -34,10 +34,8 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
     if (!signedIn) setPeriod('5');
   }, [signedIn]);
 
-  // The server renders the public default (5 years, quarterly); anything else is fetched here,
-  // with the signed-in user's token, whenever company, metric, range or periods change (SPEC §4).
-  // A fetched series counts only for the request it answers, so while a new one loads the page
-  // shows its spinner, never the previous company's or range's numbers.
+  // SPEC §4: only the public default is server-rendered. A series counts only for the request it
+  // answers, so a loading page never shows the previous company's or range's numbers.
   const serverDefault = period === '5' && (frequency === 'quarterly' || !filing);
   const requestKey =
     data.slug && !data.notFound && !serverDefault ? [data.slug, data.metric, period, frequency].join('|') : null;
@@ -178,7 +176,7 @@ function Spinner() {
   );
 }
 
-/** SPEC §2 legend: metric, ticker, range, number of data points (and which filing periods). */
+/** SPEC §2 legend. */
 function Legend({ series, period }: { series: MetricSeriesResponse; period: MetricPeriod }) {
   const definition = METRICS[series.metric];
   const note = frequencyNote(series);
@@ -225,7 +223,7 @@ function Summary({ series }: { series: MetricSeriesResponse }) {
   );
 }
 
-/** The latest values as a table: the numbers in the HTML for readers and crawlers without the chart. */
+/** The numbers in the HTML for readers and crawlers without the chart. */
 function LatestValues({ series }: { series: MetricSeriesResponse }) {
   const definition = METRICS[series.metric];
   const rows = series.data.slice(-8).reverse();
@@ -294,7 +292,7 @@ function SeriesTable({ series }: { series: MetricSeriesResponse }) {
   );
 }
 
-/** Whether a user is signed in (browser storage, so false on the server and until hydration). */
+/** Browser storage, so false on the server and until hydration. */
 function useSignedIn(): boolean {
   return useAuth().user !== null;
 }

@@ -7,19 +7,14 @@ import { fetchCompanies } from '../company-metrics.api';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 interface CompanySearchProps {
-  /** The text the box starts with: the selected company's name (SPEC §4). */
+  /** SPEC §4: the selected company's name. */
   initialText: string;
-  /** Texts that name the selected company (its name, the name recovered from its slug): never searched. */
+  /** Never searched. */
   skipTexts: string[];
   onSelect: (company: Company) => void;
 }
 
-/**
- * The 'Search Company' combobox (SPEC §2, §4): opens on focus or typing, closes on an outside
- * click or Escape; arrow keys move through the options and Enter picks one (WAI-ARIA combobox
- * with a listbox popup). Searches are debounced and skipped for empty text or the selected
- * company's own name; clearing the box brings back the initial list.
- */
+/** SPEC §2, §4; the WAI-ARIA combobox pattern with a listbox popup. */
 export function CompanySearch({ initialText, skipTexts, onSelect }: CompanySearchProps) {
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);

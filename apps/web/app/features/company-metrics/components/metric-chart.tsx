@@ -18,10 +18,10 @@ import {
 } from '../chart-geometry';
 import { formatAxisValue, formatValue } from '../metric-text';
 
-/** Chart height, reserved in the server HTML so nothing shifts when the page hydrates. */
+/** Reserved in the server HTML so nothing shifts when the page hydrates. */
 export const CHART_HEIGHT_CLASS = 'h-72 sm:h-96';
 
-/** Line points kept per viewBox column pair: 500 columns, at most 1,000 points in the path. */
+/** 500 columns: at most 1,000 points in the path. */
 const LINE_BUCKETS = VIEW_WIDTH / 2;
 /** Bars fill 70% of their slot, and never more than 6% of the plot's width. */
 const BAR_FILL = 0.7;
@@ -34,7 +34,6 @@ interface MetricChartProps {
   logScale: boolean;
 }
 
-/** Where the cursor is: a row of the series, put there by the pointer or the keyboard. */
 interface Cursor {
   series: MetricSeriesResponse;
   index: number;
@@ -42,12 +41,9 @@ interface Cursor {
 }
 
 /**
- * The metric chart (SPEC §3), rendered as SVG on the server so it is in the HTML before any
- * script runs: lines with a light fill for price and market cap, bars for filing metrics. The
- * plot is a fixed viewBox stretched to its box with non-scaling strokes, and the axis labels are
- * HTML placed in percentages, so it fits any width without measuring and text never stretches.
- * Colours are palette classes, which the dark theme remaps in CSS. Pointer (mouse, pen, touch)
- * and keyboard move a cursor over the true rows; the SVG only draws a decimated copy.
+ * SPEC §3. SVG rendered on the server; a fixed viewBox with non-scaling strokes and HTML labels
+ * in percentages fits any width without measuring. The cursor moves over the true rows; the SVG
+ * draws a decimated copy.
  */
 export function MetricChart({ series, logScale }: MetricChartProps) {
   const definition = METRICS[series.metric];
@@ -207,11 +203,9 @@ export function MetricChart({ series, logScale }: MetricChartProps) {
   );
 }
 
-/** The y labels' column; the plot and the x labels start where it ends. */
 const GUTTER_WIDTH = 'w-18';
 const GUTTER_LEFT = 'left-18';
 
-/** The tooltip's two lines: the value, and the fiscal period · form with its end date (or the day). */
 function tooltipText(definition: MetricDefinition, row: MetricRow): { value: string; detail: string } {
   const period = row.fiscal_label ? `${row.fiscal_label}${row.form ? ` · ${row.form}` : ''}` : '';
   return {
@@ -220,7 +214,7 @@ function tooltipText(definition: MetricDefinition, row: MetricRow): { value: str
   };
 }
 
-/** Everything drawn, from the series alone: the same on the server and in the browser. */
+/** From the series alone, so the server and the browser draw the same. */
 function chartGeometry(series: MetricSeriesResponse, definition: MetricDefinition, logScale: boolean) {
   const rows = series.data;
   const times = rows.map((r) => dayToMs(r.formatted_date));
@@ -237,7 +231,6 @@ function chartGeometry(series: MetricSeriesResponse, definition: MetricDefinitio
     pct: toPct(y.toY(value)),
     label: formatAxisValue(definition, value),
   }));
-  // Bars are named by their own fiscal periods; a line by the calendar, with vertical grid lines.
   const xTicks = bars
     ? barLabelIndices(rows.length, X_TICKS, series.frequency === 'annual' ? 1 : 4).map((i) => {
         const row = rows[i] as MetricRow;
@@ -277,7 +270,7 @@ function chartGeometry(series: MetricSeriesResponse, definition: MetricDefinitio
     grid,
     plot,
     zeroLine,
-    /** A row's place in the plot, in percent of its width and height. */
+    /** Percent of the plot's width and height. */
     point: (index: number) => ({
       left: xPct(times[index] as number),
       top: toPct(y.toY(values[index] as number)),

@@ -17,16 +17,14 @@ interface RangeControlsProps {
   period: MetricPeriod;
   onPeriod: (period: MetricPeriod) => void;
   signedIn: boolean;
-  /** Filing metrics: the quarterly / annual switch. */
   frequency: Frequency | null;
   onFrequency: (frequency: Frequency) => void;
-  /** Long ranges: the log-scale toggle, and why it is off when values are not all positive. */
   logScale: boolean | null;
   logScaleDisabled: boolean;
   onLogScale: (on: boolean) => void;
 }
 
-/** The 5 / 10 / all range buttons (SPEC §5 lock when signed out), and the chart's view switches. */
+/** SPEC §5: long ranges lock when signed out. */
 export function RangeControls(props: RangeControlsProps) {
   const { period, signedIn } = props;
   return (

@@ -14,11 +14,7 @@ import { SCREENER_COLUMNS, screenerSortColumn } from './screener-table';
 const DEBOUNCE_MS = 500;
 const FILTERS = ['q', 'sect', 'cap'] as const;
 
-/**
- * `dataDate`: the day the loaded prices are from, when known. The sentence names it, so it
- * never names a holiday or a day the data does not reach; SPEC §2's previous-weekday rule is
- * the fallback.
- */
+/** The sentence names `dataDate`, never a holiday; SPEC §2's previous weekday is the fallback. */
 export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; dataDate?: string | null }) {
   const { rows, count } = data;
   const list = useListView({ view: data.view, href: screenerHref, draftKeys: FILTERS, debounceMs: DEBOUNCE_MS });

@@ -6,7 +6,7 @@ import { screenerSectorName } from '@app/shared/sectors';
 import { AddToWatchlist } from '../../../components/add-to-watchlist';
 import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
 
-/** The list of SPEC §2: Symbol, Company (with industry), Sector, and four sortable measures. */
+/** SPEC §2. */
 export const SCREENER_COLUMNS: ReadonlyArray<DataTableColumn<StockListItem>> = [
   {
     id: 'symbol',
@@ -54,7 +54,6 @@ export const SCREENER_COLUMNS: ReadonlyArray<DataTableColumn<StockListItem>> = [
   },
 ];
 
-/** The sort column a header button stands for; the table only offers the API's sort columns. */
 export function screenerSortColumn(columnId: string): EodSortBy | null {
   return isOneOf(EOD_SORT_COLUMNS, columnId) ? columnId : null;
 }

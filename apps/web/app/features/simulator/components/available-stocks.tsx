@@ -23,7 +23,6 @@ interface StocksView extends StockFilters {
 // the API call it makes.
 const stocksHref = (view: StocksView) => eodApiPath(view, view.page);
 
-/** The page of the list a view asks for, loaded with the member's token; the last one stays while the next loads. */
 function useStockPage(view: StocksView): { page: StockPage | null; loading: boolean } {
   const path = stocksHref(view);
   const [loaded, setLoaded] = useState<{ path: string; page: StockPage | null }>({ path: '', page: null });
@@ -54,7 +53,6 @@ export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => 
   });
   const { page, loading } = useStockPage(list.view);
 
-  // On a phone the name, price and Buy share a row's first line.
   const columns: DataTableColumn<StockListItem>[] = [
     {
       id: 'company',

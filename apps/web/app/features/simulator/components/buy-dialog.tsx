@@ -6,10 +6,7 @@ import { useFormState } from '../../../lib/form-state';
 import { defaultBuyPrice, formatPointsNumber } from '../points';
 import { DialogForm } from './dialog-form';
 
-/**
- * SPEC §5 Buy dialog. The price is only for the estimate: the server fills at its last close.
- * Points are required, step 0.01, capped by the available points (the button is disabled beyond).
- */
+/** SPEC §5. The price is only for the estimate: the server fills at its last close. */
 export function BuyDialog({
   stock,
   available,

@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 
-/**
- * The form inside a simulator dialog: its fields, the message of a change that failed, and one
- * submit button, disabled until the fields pass the same rules the server applies.
- */
+/** Submit stays disabled until the fields pass the server's rules. */
 export function DialogForm({
   canSubmit,
   onSubmit,

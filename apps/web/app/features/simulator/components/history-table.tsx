@@ -14,7 +14,7 @@ function triggersText(p: PastPick): string {
   return set.length > 0 ? `${set.join(', ')} · ${sold}` : sold;
 }
 
-/** Portfolio History (SPEC §2 columns); on a phone each sale is a card led by the name and the gain. */
+/** SPEC §2 columns. */
 export function HistoryTable({ rows }: { rows: PastPick[] }) {
   const columns: DataTableColumn<PastPick>[] = [
     { id: 'company', header: 'Company', lead: true, cell: (p) => p.comp_name },

@@ -11,10 +11,6 @@ import { gainClass } from '../points';
 type MemberRow = MembersLeaderboardResponse['members'][number];
 type Returns = [week: number, month: number, year: number];
 
-/**
- * Rank, Name, Current Week, Current Month, Current Year (SPEC §2). On a phone each row is a card:
- * rank and name first, the three returns labelled under them.
- */
 function boardColumns<Row extends { rank: number }>(
   name: (row: Row) => string,
   returns: (row: Row) => Returns,
@@ -46,11 +42,7 @@ const MEMBER_COLUMNS = boardColumns<MemberRow>(
   (m) => [m.week, m.month, m.year],
 );
 
-/**
- * SPEC §2 Leaderboard: the bundled gurus by current-year return; beside it, the members ranked
- * by their own simulator returns from the daily valuation of every portfolio. Every column stays
- * on a phone: the tables have no minimum width and their headers wrap.
- */
+/** SPEC §2. Every column stays on a phone: no minimum width, headers wrap. */
 export function LeaderboardPage({ members }: { members: Loaded<MembersLeaderboardResponse> }) {
   const [tab, setTab] = useState('gurus');
   const { revalidate } = useRevalidator();

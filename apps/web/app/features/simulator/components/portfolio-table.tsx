@@ -59,11 +59,7 @@ function Triggers({
   );
 }
 
-/**
- * Your Portfolio (SPEC §2): each position with its value and gain as the server computed them,
- * its auto-sell triggers and a Sell button. On a phone each position is a card: name, value and
- * Sell on its first line, the other columns labelled under it.
- */
+/** SPEC §2: value and gain as the server computed them. */
 export function PortfolioTable({
   picks,
   busy,

@@ -5,10 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatGain, formatPointsNumber, gainClass } from '../points';
 
-/**
- * A sale cannot be undone, so Sell asks first and shows what it should bring: the position's
- * value at the last close, as the server computes it (the sale fills at the close it holds then).
- */
+/** A sale cannot be undone, so Sell asks first. */
 export function SellDialog({
   pick,
   busy,

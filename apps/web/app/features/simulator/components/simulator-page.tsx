@@ -16,7 +16,6 @@ import { SignedOutPrompt } from './signed-out-prompt';
 import { SoldNotice, useSoldNotices } from './sold-notice';
 import { TriggerDialog } from './trigger-dialog';
 
-/** The simulator view (SPEC §2 Simulator), for /simulator and /simulator/my-profolio. */
 export function SimulatorPage({
   loaded,
   startingPoints,

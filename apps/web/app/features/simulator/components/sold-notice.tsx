@@ -5,10 +5,7 @@ import { useState } from 'react';
 import { Banner } from '../../../components/ui/banner';
 import { formatGain } from '../points';
 
-/**
- * The sales the server reports since the last visit (`auto_sold`, each reported once), kept
- * until dismissed although every change reloads the page's data.
- */
+/** The server reports each sale once, so it is kept until dismissed though every change reloads. */
 export function useSoldNotices(latest: PastPick[]): [PastPick[], () => void] {
   const [notices, setNotices] = useState(latest);
   const [lastSeen, setLastSeen] = useState(latest);

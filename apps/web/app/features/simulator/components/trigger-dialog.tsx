@@ -10,10 +10,7 @@ import { DialogForm } from './dialog-form';
 
 const PERCENT_TEXT = /^-?\d+(\.\d{1,2})?$/;
 
-/**
- * What is wrong with a percentage, by the server's rule (`isTargetPercent`, `isStopPercent`), in
- * words a member can act on; undefined when it can be saved.
- */
+/** The server's rule (`isTargetPercent`, `isStopPercent`) in words a member can act on. */
 export function percentProblem(text: string): string | undefined {
   const percent = Number(text);
   if (!PERCENT_TEXT.test(text) || !Number.isFinite(percent) || percent === 0) {
@@ -28,11 +25,7 @@ export function percentProblem(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * SPEC §5 Trigger dialog: a percentage (decimals, step 0.1; positive = profit target,
- * negative = stop loss) or a date. The server runs the trigger, even while the member is away;
- * the dialog refuses what could never fire and says what a date trigger will do.
- */
+/** SPEC §5: positive = profit target, negative = stop loss; refuses what could never fire. */
 export function TriggerDialog({
   pick,
   busy,
