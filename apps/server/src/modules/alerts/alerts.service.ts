@@ -355,13 +355,15 @@ function unsubscribeUrl(deps: AlertMailDeps, userId: number, alertId: number): s
 function composeMail(deps: AlertMailDeps, rows: readonly PendingMail[], digest: boolean) {
   const first = rows[0] as PendingMail;
   const alertId = digest ? 0 : first.alertId;
+  // The header's link is the API's (RFC 8058 one-click POST); the text's opens a page saying it is done.
   const url = unsubscribeUrl(deps, first.userId, alertId);
+  const pageUrl = `${deps.siteUrl}/alerts/unsubscribe?token=${unsubscribeToken(deps.key, first.userId, alertId)}`;
   const subject = digest
     ? `Your alerts for ${first.date}: ${rows.length} ${rows.length === 1 ? 'alert' : 'alerts'} fired`
     : `${first.ticker}: your alert fired on ${first.date}`;
   const stop = digest
-    ? `Stop all alert e-mails (one click, no sign-in needed): ${url}`
-    : `Stop e-mails for this alert (one click, no sign-in needed): ${url}`;
+    ? `Stop all alert e-mails (one click, no sign-in needed): ${pageUrl}`
+    : `Stop e-mails for this alert (one click, no sign-in needed): ${pageUrl}`;
   const text = [
     ...rows.map((r) => `- ${r.message}`),
     '',
