@@ -26,6 +26,7 @@ export default [
   route('revert-email', 'routes/revert-email.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('watchlists', 'routes/watchlists.tsx'),
+  route('alerts/unsubscribe', 'routes/alerts-unsubscribe.tsx'),
   route('doc-qa', 'routes/doc-qa.tsx'),
   route('privacy', 'routes/privacy.tsx'),
   route('terms', 'routes/terms.tsx'),

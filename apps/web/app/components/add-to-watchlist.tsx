@@ -36,7 +36,7 @@ export function AddToWatchlist({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLSpanElement>(null);
   const menuId = useId();
   const close = useCallback(() => setOpen(false), []);
   useDismiss(rootRef, open, close);
@@ -86,7 +86,7 @@ export function AddToWatchlist({
   };
 
   return (
-    <div ref={rootRef} className="relative inline-block">
+    <span ref={rootRef} className="relative inline-block">
       <button
         type="button"
         onClick={() => void start()}
@@ -99,28 +99,31 @@ export function AddToWatchlist({
         {compact ? '+ Watch' : 'Add to watchlist'}
       </button>
       {lists && lists.length > 1 ? (
-        <ul
+        <span
           id={menuId}
           hidden={!open}
-          className="absolute right-0 top-full z-40 mt-1 w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg"
+          className={
+            open
+              ? 'absolute right-0 top-full z-40 mt-1 flex w-56 flex-col rounded-md border border-slate-200 bg-white p-1 shadow-lg'
+              : 'hidden'
+          }
         >
           {lists.map((l) => (
-            <li key={l.id}>
-              <button
-                type="button"
-                onClick={() => void addTo(l)}
-                className="block w-full rounded px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-              >
-                {l.name}
-                {l.tickers.includes(ticker) ? <span className="text-slate-500"> (on it)</span> : null}
-              </button>
-            </li>
+            <button
+              key={l.id}
+              type="button"
+              onClick={() => void addTo(l)}
+              className="block w-full rounded px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+            >
+              {l.name}
+              {l.tickers.includes(ticker) ? <span className="text-slate-500"> (on it)</span> : null}
+            </button>
           ))}
-        </ul>
+        </span>
       ) : null}
       <span role="status" className={`ml-2 text-xs ${status?.ok === false ? 'text-red-700' : 'text-emerald-700'}`}>
         {status?.text ?? ''}
       </span>
-    </div>
+    </span>
   );
 }

@@ -87,7 +87,8 @@ export async function listAlerts(db: Db, userId: number): Promise<AlertsResponse
 export async function createAlert(db: Db, userId: number, body: CreateAlertRequest): Promise<Alert> {
   const company = await marketQuotes.byTicker(db, body.ticker);
   if (!company) throw unknownTicker(body.ticker);
-  const createdOn = (await currentDataDate(db, { fresh: true })) ?? '';
+  // Before any data is loaded: today, so the first closes loaded later are not judged either.
+  const createdOn = (await currentDataDate(db, { fresh: true })) ?? new Date().toISOString().slice(0, 10);
   const filedThrough = body.kind === 'filing' ? await findLastFiled(db, company.companyId) : '';
   const id = await writeTransaction(db, async (trx) => {
     if ((await countAlerts(trx, userId)) >= ALERT_LIMITS.perMember) {
@@ -224,10 +225,13 @@ export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged
       const point = list[i] as { date: string; close: number };
       // Only days after the last one judged, and never the day the alert was set or before it.
       if (point.date <= alert.checkedThrough || point.date <= alert.createdOn) continue;
+      // A close that is no price (a data error) judges nothing, and is no day before either.
+      if (!(point.close > 0)) continue;
+      const prevClose = list[i - 1]?.close ?? null;
       const facts: DayFacts = {
         date: point.date,
         close: point.close,
-        prevClose: list[i - 1]?.close ?? null,
+        prevClose: prevClose !== null && prevClose > 0 ? prevClose : null,
         high52: null,
         low52: null,
       };
@@ -235,6 +239,7 @@ export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged
         const start = addDays(point.date, -YEAR_DAYS);
         for (let j = i - 1; j >= 0 && (list[j] as { date: string }).date >= start; j--) {
           const c = (list[j] as { close: number }).close;
+          if (!(c > 0)) continue;
           facts.high52 = facts.high52 === null ? c : Math.max(facts.high52, c);
           facts.low52 = facts.low52 === null ? c : Math.min(facts.low52, c);
         }
@@ -355,13 +360,15 @@ function unsubscribeUrl(deps: AlertMailDeps, userId: number, alertId: number): s
 function composeMail(deps: AlertMailDeps, rows: readonly PendingMail[], digest: boolean) {
   const first = rows[0] as PendingMail;
   const alertId = digest ? 0 : first.alertId;
+  // The header's link is the API's (RFC 8058 one-click POST); the text's opens a page saying it is done.
   const url = unsubscribeUrl(deps, first.userId, alertId);
+  const pageUrl = `${deps.siteUrl}/alerts/unsubscribe?token=${unsubscribeToken(deps.key, first.userId, alertId)}`;
   const subject = digest
     ? `Your alerts for ${first.date}: ${rows.length} ${rows.length === 1 ? 'alert' : 'alerts'} fired`
     : `${first.ticker}: your alert fired on ${first.date}`;
   const stop = digest
-    ? `Stop all alert e-mails (one click, no sign-in needed): ${url}`
-    : `Stop e-mails for this alert (one click, no sign-in needed): ${url}`;
+    ? `Stop all alert e-mails (one click, no sign-in needed): ${pageUrl}`
+    : `Stop e-mails for this alert (one click, no sign-in needed): ${pageUrl}`;
   const text = [
     ...rows.map((r) => `- ${r.message}`),
     '',

@@ -49,6 +49,16 @@ const measure: Record<Exclude<WatchlistSort, 'position'>, (r: WatchlistCompany) 
   mkcap: (r) => r.mkcap,
 };
 
+/** The list's tickers with one moved a place up (-1) or down (1). */
+export function moved(rows: readonly WatchlistCompany[], ticker: string, by: -1 | 1): string[] {
+  const tickers = rows.map((r) => r.ticker);
+  const i = tickers.indexOf(ticker);
+  const j = i + by;
+  if (i < 0 || j < 0 || j >= tickers.length) return tickers;
+  [tickers[i], tickers[j]] = [tickers[j] as string, tickers[i] as string];
+  return tickers;
+}
+
 /** The rows in the view's order; companies without the measure last either way. */
 export function sortRows(rows: readonly WatchlistCompany[], sort: WatchlistSort, dir: 'asc' | 'desc') {
   if (sort === 'position') return dir === 'asc' ? [...rows] : [...rows].reverse();
@@ -131,20 +141,54 @@ function Watchlists({ data }: { data: WatchlistsData }) {
     { id: 'date', header: 'Close of', cell: (r) => (r.date ? formatDay(r.date, 'medium') : 'no prices') },
     {
       id: 'remove',
-      header: 'Remove',
+      header: 'Order',
       cell: (r) => (
-        <button
-          type="button"
-          disabled={action.busy}
-          onClick={() => current && action.submit('remove', { id: current.id, ticker: r.ticker })}
-          aria-label={`Remove ${r.comp_name} from ${current?.name ?? 'the watchlist'}`}
-          className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
-          Remove
-        </button>
+        <span className="inline-flex items-center gap-1">
+          {view.sort === 'position' && current ? (
+            <>
+              <button
+                type="button"
+                disabled={action.busy || r.ticker === current.companies[0]?.ticker}
+                onClick={() =>
+                  action.submit('move', { id: current.id, tickers: moved(current.companies, r.ticker, -1) })
+                }
+                aria-label={`Move ${r.comp_name} up`}
+                className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:text-slate-300"
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                disabled={action.busy || r.ticker === current.companies.at(-1)?.ticker}
+                onClick={() =>
+                  action.submit('move', { id: current.id, tickers: moved(current.companies, r.ticker, 1) })
+                }
+                aria-label={`Move ${r.comp_name} down`}
+                className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:text-slate-300"
+              >
+                ↓
+              </button>
+            </>
+          ) : null}
+          {removeButton(r)}
+        </span>
       ),
     },
   ];
+  // The remove button, kept apart so the order buttons sit before it.
+  function removeButton(r: WatchlistCompany) {
+    return (
+      <button
+        type="button"
+        disabled={action.busy}
+        onClick={() => current && action.submit('remove', { id: current.id, ticker: r.ticker })}
+        aria-label={`Remove ${r.comp_name} from ${current?.name ?? 'the watchlist'}`}
+        className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+      >
+        Remove
+      </button>
+    );
+  }
 
   const downloadCsv = () => {
     if (!current) return;
