@@ -27,6 +27,8 @@ const PAGES = [
   { label: 'home', path: '/' },
   { label: 'screener', path: '/screener' },
   { label: 'company metric', path: '/companies/info/{slug}/revenue' },
+  { label: 'statements', path: '/companies/info/{slug}/statements' },
+  { label: 'compare', path: '/companies/compare?companies={slug}' },
   { label: 'rankings', path: '/companies/market-cap-rankings' },
   { label: 'news', path: '/news' },
   { label: 'doc QA', path: '/doc-qa' },

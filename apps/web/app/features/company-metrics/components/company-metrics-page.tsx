@@ -3,7 +3,7 @@ import { formatNumber } from '@app/shared/format';
 import { type Frequency, METRICS, type MetricPeriod } from '@app/shared/metrics';
 import { nameFromSlug } from '@app/shared/slug';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useNavigation } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { AddToWatchlist } from '../../../components/add-to-watchlist';
 import { ChartDataTable, monthEnds } from '../../../components/chart-data-table';
 import { PageContainer, PageHeader } from '../../../components/ui/page-header';
@@ -121,6 +121,22 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
             <Summary series={series} />
             <LatestValues series={series} />
           </>
+        ) : null}
+        {data.slug && !data.notFound ? (
+          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <Link
+              to={`/companies/info/${encodeURIComponent(data.slug)}/statements`}
+              className="font-medium text-brand-700 underline hover:text-brand-600"
+            >
+              Financial statements
+            </Link>
+            <Link
+              to={`/companies/compare?companies=${encodeURIComponent(data.slug)}${data.metric === 'market-cap' ? '' : `&metric=${data.metric}`}`}
+              className="font-medium text-brand-700 underline hover:text-brand-600"
+            >
+              Compare with other companies
+            </Link>
+          </p>
         ) : null}
         {company && demoData ? (
           <p className="text-sm text-slate-600">
