@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { TEXT_LINK } from './text-link';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -35,12 +36,11 @@ export interface DataTableProps<Row> {
 }
 
 const TH = 'px-3 py-3 text-xs font-semibold uppercase tracking-wide text-slate-600';
-const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 /** A plain anchor: a router `Link` cost ten hooks each while hydrating, 50-100 a table. */
 export function CellLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <a href={to} data-cell-link="" className={LINK}>
+    <a href={to} data-cell-link="" className={TEXT_LINK}>
       {children}
     </a>
   );

@@ -2,10 +2,9 @@ import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { type FormResult, useFormValidation, useSubmitting } from '../../../lib/form';
 import { AuthCard } from './auth-card';
-
-const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 /** SPEC §2/§4 Forgot password: the form, then 'Check your email' with try-again and back to sign in. */
 export function ForgotPasswordForm({ result }: { result?: FormResult }) {
@@ -24,11 +23,11 @@ export function ForgotPasswordForm({ result }: { result?: FormResult }) {
         <div className="mt-6 flex flex-col gap-3 text-sm">
           <p className="text-slate-600">
             Didn&apos;t get it?{' '}
-            <Link to="/forgot-password" className={LINK}>
+            <Link to="/forgot-password" className={TEXT_LINK}>
               Try again
             </Link>
           </p>
-          <Link to="/login" className={LINK}>
+          <Link to="/login" className={TEXT_LINK}>
             Back to sign in
           </Link>
         </div>
@@ -52,7 +51,7 @@ export function ForgotPasswordForm({ result }: { result?: FormResult }) {
         </Button>
       </Form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className={LINK}>
+        <Link to="/login" className={TEXT_LINK}>
           Back to sign in
         </Link>
       </p>

@@ -5,13 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { authStore, safeRedirect, useAuth } from '../../../lib/auth-state';
 import { type FormResult, useFormValidation, useSubmitting } from '../../../lib/form';
 import { accountsApi, messageOf } from '../accounts.api';
 import { AuthCard } from './auth-card';
 import { GoogleButton, OrDivider } from './google-button';
-
-const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 /** SPEC §2 Login: Google, e-mail, password with show/hide, Remember me, 'Signing in...'. */
 export function LoginForm({
@@ -78,7 +77,7 @@ export function LoginForm({
         />
         <div className="flex items-center justify-between gap-4">
           <Checkbox id="remember" name="remember" label="Remember me" />
-          <Link to="/forgot-password" className={`text-sm ${LINK}`}>
+          <Link to="/forgot-password" className={`text-sm ${TEXT_LINK}`}>
             Forgot password?
           </Link>
         </div>
@@ -88,7 +87,7 @@ export function LoginForm({
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         No account yet?{' '}
-        <Link to="/signup" className={LINK}>
+        <Link to="/signup" className={TEXT_LINK}>
           Sign up
         </Link>
       </p>

@@ -2,10 +2,9 @@ import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/password-field';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { type FormResult, useFormValidation, useSubmitting } from '../../../lib/form';
 import { AuthCard } from './auth-card';
-
-const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 /** The page a reset e-mail links to: a new password, twice. */
 export function ResetPasswordForm({ token, result }: { token: string; result?: FormResult }) {
@@ -19,7 +18,7 @@ export function ResetPasswordForm({ token, result }: { token: string; result?: F
     return (
       <AuthCard title="Password updated">
         <p className="text-sm text-slate-700">Your new password is set, and every other session has been signed out.</p>
-        <Link to="/login" className={`mt-6 inline-block text-sm ${LINK}`}>
+        <Link to="/login" className={`mt-6 inline-block text-sm ${TEXT_LINK}`}>
           Sign in with your new password
         </Link>
       </AuthCard>
@@ -29,7 +28,7 @@ export function ResetPasswordForm({ token, result }: { token: string; result?: F
     return (
       <AuthCard title="Reset your password">
         <Banner tone="error">This reset link is incomplete. Ask for a new one.</Banner>
-        <Link to="/forgot-password" className={`mt-6 inline-block text-sm ${LINK}`}>
+        <Link to="/forgot-password" className={`mt-6 inline-block text-sm ${TEXT_LINK}`}>
           Ask for a new link
         </Link>
       </AuthCard>
@@ -42,7 +41,7 @@ export function ResetPasswordForm({ token, result }: { token: string; result?: F
         <div className="mb-4">
           <Banner tone="error">
             {formError}{' '}
-            <Link to="/forgot-password" className={LINK}>
+            <Link to="/forgot-password" className={TEXT_LINK}>
               Ask for a new link
             </Link>
           </Banner>

@@ -1,10 +1,9 @@
 import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { type FormResult, useSubmitting } from '../../../lib/form';
 import { AuthCard } from './auth-card';
-
-const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 /** The page the "your email address was changed" e-mail links to: one button puts it back. */
 export function RevertEmailForm({ token, result }: { token: string; result?: FormResult }) {
@@ -16,7 +15,7 @@ export function RevertEmailForm({ token, result }: { token: string; result?: For
         <p className="mt-4 text-sm text-slate-700">
           If someone else changed it, choose a new password now: they may know the old one.
         </p>
-        <Link to="/forgot-password" className={`mt-6 inline-block text-sm ${LINK}`}>
+        <Link to="/forgot-password" className={`mt-6 inline-block text-sm ${TEXT_LINK}`}>
           Choose a new password
         </Link>
       </AuthCard>

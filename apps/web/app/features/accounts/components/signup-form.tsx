@@ -5,10 +5,9 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { PasswordField } from '../../../components/ui/password-field';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { type FormResult, useFormValidation, useSubmitting } from '../../../lib/form';
 import { AuthCard } from './auth-card';
-
-const LINK = 'font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 /** SPEC §2 Signup: username, e-mail, password, live confirmation, terms, 'Create account'. */
 export function SignupForm({ result }: { result?: FormResult }) {
@@ -71,11 +70,11 @@ export function SignupForm({ result }: { result?: FormResult }) {
           label={
             <>
               I agree to the{' '}
-              <Link to="/terms" className={LINK}>
+              <Link to="/terms" className={TEXT_LINK}>
                 Terms of Service
               </Link>{' '}
               and the{' '}
-              <Link to="/privacy" className={LINK}>
+              <Link to="/privacy" className={TEXT_LINK}>
                 Privacy Policy
               </Link>
             </>
@@ -87,7 +86,7 @@ export function SignupForm({ result }: { result?: FormResult }) {
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to="/login" className={LINK}>
+        <Link to="/login" className={TEXT_LINK}>
           Sign in
         </Link>
       </p>

@@ -7,6 +7,7 @@ import { StockFilterBar } from '../../../components/stock-filters';
 import { Button } from '../../../components/ui/button';
 import type { DataTableColumn } from '../../../components/ui/data-table';
 import { ListView } from '../../../components/ui/list-view';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { eodApiPath, NO_STOCK_FILTERS, type StockFilters, type StockPage } from '../../../lib/eod-client';
 import { useListView } from '../../../lib/use-list-view';
 import { loadStocks } from '../simulator.api';
@@ -59,11 +60,7 @@ export function AvailableStocks({ onPick }: { onPick: (stock: StockListItem) => 
       header: 'Company',
       lead: true,
       cell: (s) => (
-        <button
-          type="button"
-          onClick={() => onPick(s)}
-          className="text-left font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-        >
+        <button type="button" onClick={() => onPick(s)} className={`text-left ${TEXT_LINK}`}>
           {s.comp_name}
           <span className="ml-2 text-xs text-slate-500">{s.ticker}</span>
         </button>
