@@ -1,13 +1,20 @@
+import { useEffect } from 'react';
 import { Form, Link } from 'react-router';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TEXT_LINK } from '../../../components/ui/text-link';
+import { authStore } from '../../../lib/auth-state';
 import { type FormResult, useSubmitting } from '../../../lib/form';
 import { AuthCard } from './auth-card';
 
 /** The page the "your email address was changed" e-mail links to: one button puts it back. */
 export function RevertEmailForm({ token, result }: { token: string; result?: FormResult }) {
   const submitting = useSubmitting();
+  // The restore ended every session, this browser's included: forget its token too.
+  const restored = result?.ok === true;
+  useEffect(() => {
+    if (restored) authStore.signOut();
+  }, [restored]);
   if (result?.ok) {
     return (
       <AuthCard title="Email address restored">
