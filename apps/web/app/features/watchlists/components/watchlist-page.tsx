@@ -2,6 +2,7 @@ import { formatCount, formatDay, formatMillions, formatPrice, formatSigned } fro
 import type { WatchlistCompany } from '@app/shared/watchlists';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
@@ -21,22 +22,11 @@ import { AlertsPanel } from './alerts-panel';
 /** What a signed-out visitor is told (and, without JavaScript, everyone). */
 export function WatchlistSignedOut() {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-8 text-center">
-      <p className="text-lg text-slate-800">Sign in to keep watchlists and set alerts.</p>
-      <p className="mt-2 text-sm text-slate-600">
-        A watchlist follows the companies you pick with their end-of-day price, daily change, volume and market cap,
-        sortable and exportable as CSV. Alerts tell you when a price crosses a level, a day moves more than you expect,
-        a 52-week high or low is set or a new filing arrives, in the notifications menu and by e-mail.
-      </p>
-      <div className="mt-4 flex justify-center gap-3">
-        <Link to="/login?redirectTo=%2Fwatchlists" className="font-semibold text-brand-700 underline">
-          Log in
-        </Link>
-        <Link to="/signup" className="font-semibold text-brand-700 underline">
-          Sign up
-        </Link>
-      </div>
-    </div>
+    <SignInPrompt title="Sign in to keep watchlists and set alerts." returnTo="/watchlists">
+      A watchlist follows the companies you pick with their end-of-day price, daily change, volume and market cap,
+      sortable and exportable as CSV. Alerts tell you when a price crosses a level, a day moves more than you expect, a
+      52-week high or low is set or a new filing arrives, in the notifications menu and by e-mail.
+    </SignInPrompt>
   );
 }
 
