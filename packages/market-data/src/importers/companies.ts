@@ -356,6 +356,7 @@ export function comparableName(name: string): string {
 const DELISTED_COMPANIES = fileURLToPath(new URL('../../reference/delisted-companies.csv', import.meta.url));
 
 export interface PriceOnlyCompanyFiles {
+  /** Older SEC ticker lists, newest first. */
   history?: string[];
   cikSic?: string;
   companiesCsv?: string;
