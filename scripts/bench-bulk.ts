@@ -1,11 +1,6 @@
-// Companies per second for `download-sec --bulk`'s import, on zips built from a data folder
-// (default ../shared/data) into a fresh SQLite database, then the same import again.
-//   submissions.zip: one document per CIK of universe/company_tickers_exchange.json (its names,
-//     tickers, exchanges) with universe/cik_sic.json's SIC: SEC's fields, reshaped.
-//   companyfacts.zip: every companyfacts/*.json(.gz) file as is; with `--copies N` each is also
-//     stored N-1 more times under other listed CIKs (the same real document, renumbered), to time
-//     a zip of many companies. `--postgres` imports into a scratch schema of TEST_DATABASE_URL.
-//     Prints numbers; asserts nothing.
+// Companies per second for `download-sec --bulk`'s import, on zips built from a data folder (default
+// ../shared/data), run twice. `--copies N` stores each companyfacts file N-1 more times under other listed
+// CIKs to time a large zip; `--postgres` uses a scratch schema of TEST_DATABASE_URL. Asserts nothing.
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -77,7 +72,6 @@ await writeZip(
 const mb = (p: string) => `${(statSync(p).size / 1e6).toFixed(1)} MB`;
 console.info(`zips: submissions ${mb(submissions)}, companyfacts ${mb(companyfacts)}`);
 
-// SQLite in a scratch file; with `--postgres`, a scratch schema of TEST_DATABASE_URL.
 const handle = args.includes('--postgres')
   ? await createTestDb('postgres')
   : createDb({ engine: 'sqlite', filename: join(tmp, 'app.db') });

@@ -1,8 +1,5 @@
-// `npm run bench:data`: the market-data budgets, measured and printed (never asserted).
-// Builds the demo universe (DEMO_COMPANIES, default 10,000) into a fresh SQLite file through
-// the trading day before the last one, times the daily update of that last day, then the reads
-// pages make. BENCH_DATABASE_URL=postgres://… repeats it on PostgreSQL in a throwaway schema;
-// BENCH_DATA_ENGINES=postgres (or sqlite) measures one engine only.
+// `npm run bench:data`: market-data budgets on a fresh demo universe (DEMO_COMPANIES, default 10,000),
+// printed, never asserted. BENCH_DATABASE_URL=postgres://… adds PostgreSQL; BENCH_DATA_ENGINES picks one.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';

@@ -1,5 +1,4 @@
-// Rows per second for importing a data folder (default ../shared/data) into a fresh SQLite
-// database, then the same import again (idempotent re-run). Prints numbers; asserts nothing.
+// Rows per second for importing a data folder (default ../shared/data), run twice. Asserts nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -1,11 +1,6 @@
-// `npm run bench:ocr`: OCR of the Document QA page on a generated scanned PDF, in headless Debian
-// Chromium against the production build (`npm run build` first). The PDF holds a few pages of
-// filing-like prose and tables, drawn as pixels (BENCH_OCR_DPI, default 200; BENCH_OCR_ROUGH=1 turns,
-// blurs and speckles them like a photocopied scan) with no text layer.
-// Prints each page's character accuracy (1 − Levenshtein / length, whitespace normalised) and
-// the seconds per page the visitor waits, with and without loading the engine and model. Exits 1
-// when the page shows an error or logs one. BENCH_SMOKE=1 (the smoke step of `npm test`) reads
-// one page at 100 dpi.
+// `npm run bench:ocr` (after `npm run build`): OCR accuracy and seconds per page of a generated scanned
+// PDF in headless Chromium. BENCH_OCR_DPI (default 200); BENCH_OCR_ROUGH=1 imitates a photocopy;
+// BENCH_SMOKE=1 reads one page at 100 dpi. Exits 1 when the page shows or logs an error.
 import { filingPages } from '@app/doc-qa/testing/filing';
 import { characterAccuracy, makeScannedPdf, type ScannedPageSpec } from '@app/doc-qa/testing/scanned-pdf';
 import { gotoHydrated, launchBrowser, openPage, VIEWPORTS } from '@app/test-support/browser';

@@ -1,7 +1,7 @@
-// Shared by the files of scripts/bench/ (kept outside that folder: the runner loads every file in it,
-// and importing the runner itself would deadlock on its top-level await).
+// Outside scripts/bench/: the runner loads every file there, and importing the runner would deadlock on
+// its top-level await.
 
-/** Mulberry32: a tiny seeded generator, so every run seeds the same universe. */
+/** Seeded, so every run seeds the same universe. */
 export function seededRandom(seed: number): () => number {
   let a = seed;
   return () => {
@@ -15,5 +15,4 @@ export function seededRandom(seed: number): () => number {
 /** `BENCH_SMOKE=1`: the smoke step of `npm test` runs each instrument on tiny input. */
 export const SMOKE = process.env.BENCH_SMOKE === '1';
 
-/** `full` companies (or rows) in a real run, `smoke` in a smoke run. */
 export const size = (full: number, smoke: number) => (SMOKE ? smoke : full);

@@ -1,14 +1,7 @@
-// `npm run bench:web`: Lighthouse (mobile profile, simulated throttling) against the production
-// build on the pages of SPEC §2 that have content, one after another in Debian's Chromium. Prints
-// the four category scores, LCP, TBT, CLS and compressed script per page against the budget:
-// Performance ≥ 95, the other three 100, script ≤ 160 kB. Needs `npm run build` first.
-// BENCH_WEB_COMPANIES sets the demo universe's size (default 300); CHROME_PATH another Chromium;
-// BENCH_WEB_ONLY a comma-separated list of page labels to measure; BENCH_WEB_REPORTS a folder to
-// keep each page's full Lighthouse report in (JSON, for reading the LCP breakdown);
-// BENCH_WEB_RUNS how many times to measure each page (default 1): the row shown is the run with
-// the median Performance score, and the range of the runs is printed beside it. On a shared
-// machine one run moves by several points, and Lighthouse's own benchmarkIndex with it.
-// BENCH_SMOKE=1 (the smoke step of `npm test`) measures the home page of a 20-company universe.
+// `npm run bench:web` (after `npm run build`): Lighthouse mobile against SPEC §2's pages, against the
+// budget (Performance ≥ 95, others 100, script ≤ 160 kB). BENCH_WEB_COMPANIES (default 300), CHROME_PATH,
+// BENCH_WEB_ONLY, BENCH_WEB_REPORTS, BENCH_WEB_RUNS (the median run is shown: on a shared machine one run
+// moves by several points). BENCH_SMOKE=1 measures the home page of a 20-company universe.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,7 +40,6 @@ interface Row {
   tbtMs: number;
   cls: number;
   scriptKb: number;
-  /** Lowest and highest Performance score over the runs. */
   range: [number, number];
 }
 
@@ -126,7 +118,7 @@ function rowOf(label: string, path: string, lhr: Lhr): Row {
   };
 }
 
-/** The pass/fail audits of accessibility, best practices and SEO that a run failed (the last run is reported). */
+/** The last run's failures are reported. */
 function failingAudits(lhr: Lhr): string[] {
   return ['accessibility', 'best-practices', 'seo']
     .flatMap((category) => lhr.categories[category]?.auditRefs ?? [])

@@ -1,11 +1,6 @@
-// `npm run bench`: each file in scripts/bench/ seeds its data and names the API paths to load;
-// this runner builds the real app on a fresh SQLite database, listens on a free port, and runs
-// autocannon against /api/health (the baseline) and every path, printing requests/s, p50, p99
-// and the ratio of each to the baseline. BENCH_DURATION (seconds, default 5) and
-// BENCH_CONNECTIONS (default 10) tune a run; BENCH_ONLY=<file names, comma-separated> runs those benchmark files;
-// BENCH_DATABASE_URL=postgres://… runs on PostgreSQL (a throwaway schema) instead of SQLite.
-// BENCH_SMOKE=1 (the smoke step of `npm test`) seeds a fraction of the data and sends a few
-// requests per path: it checks that every benchmark runs with zero errors, and times nothing.
+// `npm run bench`: autocannon against /api/health (the baseline) and each scripts/bench/ file's paths on
+// a fresh database. BENCH_DURATION (s, default 5), BENCH_CONNECTIONS (default 10), BENCH_ONLY,
+// BENCH_DATABASE_URL (PostgreSQL); BENCH_SMOKE=1 sends a few requests per path and times nothing.
 import './bench-production.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,16 +17,12 @@ import { SMOKE } from './bench-random.ts';
 
 export type Load = typeof load;
 
-/** What one file of scripts/bench/ exports as `benchmark`. */
 export interface Benchmark {
   name: string;
-  /** Inserts this benchmark's data into the fresh database. */
   seed(db: Db): Promise<void>;
-  /** The API paths to load, each with a short label. */
   paths: BenchRequest[];
   /** Requests that need the running app first (e.g. a signed-in member's token); after `paths`. */
   requests?: (app: FastifyInstance) => Promise<BenchRequest[]>;
-  /** Extra measurements after the table (load while something else runs); print their own lines. */
   extra?: (ctx: { url: string; load: typeof load }) => Promise<void>;
 }
 
@@ -40,7 +31,6 @@ export interface BenchRequest {
   path: string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** JSON body of a POST. */
   body?: unknown;
   /** Its own connection count (e.g. 50 for pages); default BENCH_CONNECTIONS. */
   connections?: number;
@@ -60,8 +50,7 @@ interface Result {
 }
 
 async function load(url: string, label: string, path: string, request: Partial<BenchRequest> = {}): Promise<Result> {
-  // The load comes from a worker thread: on the server's own event loop it would take the time
-  // it measures (on two cores, roughly halving every figure and skewing the ratios).
+  // From a worker thread: on the server's own event loop the load would take the time it measures.
   const r = await autocannon({
     url: `${url}${path}`,
     connections: request.connections ?? connections,
@@ -110,7 +99,6 @@ async function main() {
     // Throughput from one address: the per-client limits would answer most of it with 429s.
     RATE_LIMIT_PER_MINUTE: '0',
   });
-  // Pages too when the web app is built (`npm run build`).
   const web = existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'));
   const app = await buildApp({ config, db: handle, web, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -125,8 +113,7 @@ async function main() {
     const requests = [...b.paths, ...((await b.requests?.(app)) ?? [])];
     for (const r of requests) {
       if (!web && !r.path.startsWith('/api/')) continue;
-      // One request first: a snapshot built on first use (once per data date) is not what a
-      // steady-state figure should time. (Only for reads: a warm-up POST would change the data.)
+      // A snapshot built on first use is no steady-state figure; a warm-up POST would change the data.
       if ((r.method ?? 'GET') === 'GET')
         await fetch(`${url}${r.path}`, { headers: r.headers }).then((x) => x.arrayBuffer());
       results.push(await load(url, `${b.name}: ${r.label}`, r.path, r));
@@ -154,7 +141,6 @@ async function main() {
   }
 }
 
-/** A fresh SQLite file, or a throwaway schema of BENCH_DATABASE_URL; migrated. */
 async function openDatabase(dataDir: string): Promise<{ handle: DbHandle; close(): Promise<void> }> {
   const url = process.env.BENCH_DATABASE_URL;
   if (!url) {

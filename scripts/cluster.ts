@@ -1,13 +1,8 @@
-// `npm run cluster`: the site as several processes behind nginx on one PostgreSQL and one Redis,
-// in the foreground (README, "Running several processes"). Ctrl-C or SIGTERM stops everything;
-// SIGHUP restarts the server processes one at a time (after `git pull && npm ci && npm run
-// build`), with no failed request.
+// `npm run cluster` (README, "Running several processes"). SIGHUP restarts the server processes one at a
+// time with no failed request. Without DATABASE_URL and REDIS_URL a private PostgreSQL (<dir>/postgres)
+// and Redis are used; other settings pass through to the processes.
 //
 //   npm run cluster -- [--processes 2] [--host 127.0.0.1] [--port 8080] [--dir ./data-cluster]
-//
-// DATABASE_URL and REDIS_URL name existing servers; without them a PostgreSQL cluster is kept in
-// <dir>/postgres (created on the first run) and a Redis is started for the run. Every other
-// setting (JWT_SECRET, SITE_URL, DEMO_COMPANIES, LOG_LEVEL, ...) is passed to the processes as it is.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startCluster } from './cluster/cluster.ts';

@@ -1,7 +1,5 @@
-// Company search and metric series over 10,000 synthetic companies (a seeded loop, not the
-// demo-universe generator): the search scans names, tickers and former names (two in five
-// companies have one to three, about as many as SEC's listed filers), the series reads 5 years
-// of daily closes of one company among millions of price rows' worth of neighbours.
+// Search over 10,000 seeded companies (two in five with former names, as among SEC filers) and a 5-year
+// series of one company among millions of price rows.
 import type { Db } from '@app/db/client';
 import { slugify } from '@app/shared/slug';
 import type { Benchmark } from '../bench.ts';
@@ -74,7 +72,6 @@ async function seed(db: Db) {
         .insertInto('latest_quotes')
         .values(quotes.slice(i, i + 500))
         .execute();
-    // 25 years of closes for the first 20 companies, and share counts for market cap.
     const days = weekdays(SMOKE ? '2018-01-02' : '2000-01-03', '2024-12-31');
     for (let id = 1; id <= size(20, 6); id += 1) {
       let close = 20 + rnd() * 50;

@@ -1,7 +1,5 @@
-// Server-rendered pages at 50 connections (the issue's target: p99 < 50 ms, >= 0.25x health), and
-// a company metric page rendered afresh on every request, one visitor at a time (a first view:
-// target p99 < 50 ms), over the companies and screener benchmarks' data. Skipped without a web
-// build.
+// Pages at 50 connections (target p99 < 50 ms, >= 0.25x health) and an uncached first view, one visitor
+// at a time. Skipped without a web build.
 import type { Benchmark } from '../bench.ts';
 
 export const benchmark: Benchmark = {

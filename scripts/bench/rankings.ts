@@ -1,5 +1,4 @@
-// A year's rankings at 10,000 companies (a seeded loop through the same derivation as every
-// import), traded in 2023, 2024 and up to the day before the screener benchmark's data date.
+// Rankings at 10,000 companies, traded up to the day before the screener benchmark's data date.
 import type { Db } from '@app/db/client';
 import { type RankingSeed, seedRankings } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';

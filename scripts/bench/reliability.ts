@@ -1,6 +1,5 @@
-// Other routes while something heavy runs: /api/health while ten clients pull CSV exports, and
-// while a daily update catches up ten trading days, first on the server's own thread (as it ran
-// before) and then on the worker thread the server uses now.
+// /api/health while ten clients pull CSV exports, and while a daily update catches up ten days, on the
+// server's thread and then on the worker thread it uses now.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

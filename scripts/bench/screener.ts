@@ -1,5 +1,4 @@
-// The screener's end-of-day list at 10,000 listed companies (a seeded loop, not the demo-universe
-// generator), quoted on a later day than any other benchmark's, so they are the listed ones.
+// Quoted on a later day than any other benchmark's data, so these are the listed companies.
 import type { Db } from '@app/db/client';
 import { type QuoteSeed, seedQuotes } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';

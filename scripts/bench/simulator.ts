@@ -1,5 +1,4 @@
-// The simulator: a member's portfolio (20 open picks, 5 with triggers; each request prices all 20
-// at their last close) and a buy, which writes under the points lock.
+// Each request prices all 20 open picks at their last close; a buy writes under the points lock.
 import type { Db } from '@app/db/client';
 import { type CompanySeed, seedCompanies, seedMember } from '@app/server/testing';
 import type { Benchmark } from '../bench.ts';

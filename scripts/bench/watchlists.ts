@@ -1,6 +1,4 @@
-// Watchlists and alerts: a member's 50-company watchlist page (one indexed join per request),
-// and, after the table, judging 100,000 alerts (1,000 members, 50 companies, every kind but
-// filings and positions) on a new trading day, as the server does after the daily update.
+// A 50-company watchlist page, then judging 100,000 alerts on a new trading day, as after a daily update.
 import { performance } from 'node:perf_hooks';
 import type { Db } from '@app/db/client';
 import { nextTradingDay } from '@app/market-data/calendar';

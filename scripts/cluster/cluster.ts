@@ -1,5 +1,4 @@
-// Several server processes behind nginx, on one PostgreSQL and one Redis: what `npm run cluster`
-// runs and what the fault suite (scripts/faults/) starts, stops and restarts.
+// Shared by `npm run cluster` and the fault suite (scripts/faults/).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
@@ -16,9 +15,7 @@ const REPO = join(import.meta.dirname, '../..');
 const SERVER = join(REPO, 'apps/server/src/server.ts');
 
 export interface ClusterOptions {
-  /** Where logs, nginx's files and each process's DATA_DIR go. */
   dir: string;
-  /** How many server processes (default 2). */
   processes?: number;
   /** nginx's address (default 127.0.0.1 and a free port). */
   host?: string;
@@ -37,38 +34,29 @@ export interface ClusterOptions {
 }
 
 export interface ServerProcess {
-  /** 1-based, as in the logs. */
   index: number;
   port: number;
   url: string;
   child: ChildProcess;
-  /** Resolves with the exit code when it exits. */
   exited: Promise<number | null>;
 }
 
 export interface Cluster {
-  /** nginx's URL: what visitors use. */
   url: string;
   databaseUrl: string;
   redisUrl: string;
   processes: ServerProcess[];
   postgres?: PrivatePostgres;
   redis?: PrivateRedis;
-  /** Starts process `index` again (after it exited) on its port, and waits until it is healthy. */
   startProcess(index: number): Promise<ServerProcess>;
   /**
-   * Restarts every process one at a time with no failed request: SIGTERM (it answers what it
-   * received, then refuses connections, which nginx then sends to another process), started
-   * again, healthy, and so in rotation again. nginx's configuration is
-   * not reloaded: a reload closes its idle keep-alive connections to clients, and a client reusing
-   * one at that moment sees a reset.
+   * SIGTERM makes a process answer what it received, then refuse (nginx retries elsewhere). nginx is not
+   * reloaded: a reload closes idle keep-alive connections and a client reusing one sees a reset.
    */
   rollingRestart(onEach?: (index: number) => void): Promise<void>;
-  /** Stops nginx, the processes (SIGTERM), and the private Redis and PostgreSQL if any. */
   stop(): Promise<void>;
 }
 
-/** Waits until `GET url/api/health` answers 200. */
 export async function waitHealthy(url: string, timeoutMs = 120_000, child?: ChildProcess): Promise<void> {
   const giveUp = Date.now() + timeoutMs;
   for (;;) {

@@ -1,6 +1,4 @@
-// nginx (Debian's `nginx` package) in front of the server processes: its configuration, written
-// from the list of upstreams, and the process itself, run in the foreground from a directory of
-// its own so it needs no system configuration and no root.
+// Run in the foreground from a directory of its own: no system configuration, no root.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +8,6 @@ export interface Upstream {
 }
 
 export interface NginxOptions {
-  /** Where its configuration, logs and temporary files go. */
   dir: string;
   host: string;
   port: number;
@@ -20,21 +17,12 @@ export interface NginxOptions {
 export const NGINX = '/usr/sbin/nginx';
 
 /**
- * The configuration. What matters for several processes:
- * - `proxy_next_upstream error timeout http_502 http_503`: a request that finds a process gone
- *   (refused connection) goes to the next one, which is how a rolling restart takes one out;
- *   nginx never resends a request it already sent unless it is idempotent, so a POST is not run
- *   twice; `proxy_next_upstream_tries` is the number of processes, so each is tried once;
- * - `max_fails=0`: a process is never taken out of rotation for failing. With max_fails, a
- *   process that refuses while it restarts, or that answers 503 while the database restarts, is
- *   left out for fail_timeout; when every process is left out at once (the database restarting
- *   under both), nginx answers 502 to everything until the timeout ends. A refused connection to
- *   a process that is restarting costs a few microseconds on this machine, and the request goes
- *   on to the next one;
- * - no keep-alive to the processes: each request is its own connection, so a process that stops
- *   has no idle connection nginx might reuse as it closes;
- * - `X-Forwarded-For` set from the client's address (the servers trust it from 127.0.0.1 only:
- *   TRUST_PROXY), so rate limits count visitors, not nginx.
+ * - `proxy_next_upstream`: a refused request goes to the next process (never a sent non-idempotent one),
+ *   which is how a rolling restart takes one out.
+ * - `max_fails=0`: otherwise, with the database restarting under every process, nginx answers 502 to
+ *   everything until fail_timeout ends.
+ * - No upstream keep-alive: a stopping process has no idle connection nginx might reuse.
+ * - `X-Forwarded-For` (trusted from 127.0.0.1 only), so rate limits count visitors, not nginx.
  */
 export function nginxConfig(opts: NginxOptions): string {
   const temp = (name: string) => join(opts.dir, 'tmp', name);
@@ -77,7 +65,6 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-/** Starts nginx in the foreground (a child of this process) and waits until it listens. */
 export async function startNginx(opts: NginxOptions): Promise<Nginx> {
   if (!existsSync(NGINX)) {
     throw new Error(`${NGINX} not found: install Debian's nginx (apt-get install -y nginx)`);

@@ -1,5 +1,4 @@
-// A steady load of GETs from a few clients, every request recorded: what the fault scenarios
-// count (sent, failed, when the last failure was) while they break things underneath.
+// Every request recorded, for the fault scenarios to count while they break things underneath.
 import { Agent, request } from 'node:http';
 
 export interface Outcome {
@@ -17,12 +16,9 @@ export interface Outcome {
 export const failed = (o: Outcome) => o.status === undefined || o.status >= 500;
 
 export interface LoadOptions {
-  /** Base URL, e.g. nginx's. */
   url: string;
   paths: string[];
-  /** Clients that close the connection after each answer. */
   closing?: number;
-  /** Clients on one keep-alive connection each. */
   keepAlive?: number;
   headers?: Record<string, string>;
   /** Stop a client once its connection is refused (a single process going away). */
@@ -69,7 +65,6 @@ export function get(
 export interface Summary {
   sent: number;
   failed: number;
-  /** Failures by status or error. */
   failures: Record<string, number>;
   /** Seconds from `since` to the end of the last failed request (0 without failures). */
   recoveredAfter(since: number): number;
@@ -95,7 +90,6 @@ export function summarise(outcomes: Outcome[]): Summary {
   };
 }
 
-/** Starts the clients; `stop()` lets each finish its request and returns everything recorded. */
 export function startLoad(options: LoadOptions): { stop(): Promise<Summary>; outcomes: Outcome[] } {
   const outcomes: Outcome[] = [];
   let stopping = false;

@@ -21,7 +21,6 @@ declare module 'fastify' {
   }
 }
 
-/** What the session check needs of a verified token. */
 export interface Session {
   userId: number;
   version: number;
@@ -30,11 +29,7 @@ export interface Session {
 
 export interface AuthPluginOptions {
   jwtSecret: string;
-  /**
-   * Whether a verified token still stands: its account exists, its token version is the
-   * account's current one (a password change or "sign out everywhere" ends the other sessions)
-   * and it was not signed out.
-   */
+  /** A password change or "sign out everywhere" bumps the account's token version, ending other sessions. */
   isSessionCurrent?: (session: Session) => Promise<boolean>;
 }
 
@@ -49,18 +44,14 @@ export function accountIdOf(user: Pick<TokenUser, 'id'>): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** The signed-in member of an `auth: 'required'` route. */
 export function memberId(request: FastifyRequest): number {
   if (request.userId === null) throw unauthorized('Sign in to use this');
   return request.userId;
 }
 
 /**
- * Reads `Authorization: Bearer <JWT>`. A missing or bad token is a 401 on a required
- * route; on an optional route it just means "anonymous" (an expired token must not
- * break a public page). SPEC §7's `X-gurus-id`, when sent with a token, must name the
- * token's user: a mismatch is a 401 on either kind of route. Answers of required routes are
- * the member's own: never stored by a browser or proxy.
+ * A bad token is a 401 on a required route but anonymous on an optional one (an expired token must not
+ * break a public page). SPEC §7's `X-gurus-id` must name the token's user. Required answers are never cached.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: AuthPluginOptions) => {
   app.decorate('tokens', createTokenService(opts.jwtSecret));

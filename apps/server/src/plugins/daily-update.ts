@@ -5,11 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { currentDataDate } from '../lib/data-date.ts';
 
-/** What modules learn when this process first sees a data date: at start-up, and after each change. */
 export interface NewCloses {
-  /** The newest complete trading day now held. */
   dataDate: string;
-  /** The one this process had handled before (null at start-up). */
   previous: string | null;
 }
 export type NewClosesHandler = (update: NewCloses) => Promise<void> | void;
@@ -17,19 +14,14 @@ export type NewClosesHandler = (update: NewCloses) => Promise<void> | void;
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * Runs `handler` when this process sees a data date it has not handled: once at start-up,
-     * then after every update that moves it, whichever process wrote it (the data date is polled).
-     * Every process calls its handlers, so work that must happen once across processes claims it
-     * itself (e.g. the simulator's day). Handlers run one after another; a failing one is logged,
-     * the others still run, and the date is offered again at the next poll.
+     * Every process calls its handlers (work needed once across processes claims it itself); a failing
+     * handler is logged, the others run, and the date is offered again at the next poll.
      */
     onNewCloses(handler: NewClosesHandler): void;
-    /** Calls the registered handlers; true when every one succeeded. */
     notifyNewCloses(update: NewCloses): Promise<boolean>;
   }
 }
 
-/** The hook point modules register on; part of buildApp so any module can use it. */
 export const newClosesPlugin = fp(async (app: FastifyInstance) => {
   const handlers: NewClosesHandler[] = [];
   app.decorate('onNewCloses', (handler: NewClosesHandler) => {
@@ -50,19 +42,11 @@ export const newClosesPlugin = fp(async (app: FastifyInstance) => {
 });
 
 export interface DailyUpdateOptions {
-  /** The hourly update: off in tests; on otherwise. */
   enabled: boolean;
-  /** How often to look for a new trading day (default hourly). */
   intervalMs?: number;
-  /** On SQLite the update runs on a worker thread with its own connection to this database. */
   database?: DbConfig;
-  /** Fixed dates for tests; default today. */
   update?: Pick<UpdateOptions, 'today' | 'through' | 'prices'>;
-  /**
-   * How often to read the data date for closes another process wrote (`npm run data -- update`,
-   * an import, another server): one primary-key read (default 30 s). Always on, even when
-   * `enabled` is off.
-   */
+  /** Closes another process wrote (`npm run data -- update`, an import); one primary-key read. Always on. */
   pollIntervalMs?: number;
 }
 
@@ -70,13 +54,11 @@ const HOUR_MS = 3_600_000;
 const POLL_MS = 30_000;
 
 /**
- * better-sqlite3 is synchronous: a one-day update of 10,000 companies held the event loop for
- * ~0.8 s and a catch-up for seconds. A worker thread with its own connection (WAL lets the
- * server keep reading) leaves the loop to requests. PostgreSQL's driver is asynchronous already.
+ * better-sqlite3 is synchronous: a one-day update of 10,000 companies held the event loop ~0.8 s. The
+ * worker's own connection (WAL lets the server keep reading) leaves the loop to requests.
  */
 export function updateInWorker(database: DbConfig, options: DailyUpdateOptions['update']): Promise<UpdateResult> {
-  // The worker is TypeScript: on Node 20 a worker does not inherit `--import tsx`, so it
-  // registers tsx itself before loading the file.
+  // On Node 20 a worker does not inherit `--import tsx`, so it registers tsx itself.
   const file = JSON.stringify(new URL('./daily-update.worker.ts', import.meta.url).href);
   const worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${file}); })`, {
     eval: true,
@@ -96,12 +78,8 @@ export function updateInWorker(database: DbConfig, options: DailyUpdateOptions['
 }
 
 /**
- * Keeps the data current while the site runs: right after start-up and then every hour,
- * appends any trading day that closed since the stored data date (the same update as
- * `npm run data -- update`); one update at a time across processes, a failure is logged and
- * retried next hour. Between updates it polls the data date, so closes written by another
- * process reach the `onNewCloses` handlers within a poll; the first poll, at start-up, hands
- * them the data date the site starts with.
+ * One update at a time across processes; a failure is retried next hour. Polling the data date brings
+ * closes written by another process to the `onNewCloses` handlers.
  */
 export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpdateOptions) => {
   let handled: string | null = null;
@@ -134,9 +112,7 @@ export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpda
     }
   };
 
-  // One poll at a time, and one more when asked for during it (the update's own poll must not be
-  // swallowed by a poll already under way); one update at a time. Shutdown waits for both, so
-  // the database is not closed under them.
+  // The update's own poll must not be swallowed by one under way; shutdown waits for both.
   let polling: Promise<void> | null = null;
   let pollAgain = false;
   const poll = (): Promise<void> => {

@@ -1,5 +1,4 @@
-// The daily update on its own thread and SQLite connection (plugins/daily-update.ts): its
-// synchronous writes then never hold up the event loop that answers requests.
+// Its own thread and SQLite connection: the synchronous writes never hold up the request loop.
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb, type DbConfig } from '@app/db/client';
 import { runDailyUpdate, type UpdateOptions } from '@app/market-data/update';

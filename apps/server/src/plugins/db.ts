@@ -10,9 +10,7 @@ declare module 'fastify' {
 }
 
 export type DbPluginOptions =
-  /** Open (and migrate unless already done, and close at shutdown) the database this config names. */
   | { config: DbConfig; handle?: undefined; migrated?: boolean }
-  /** Use a database someone else owns, e.g. a test's fresh database. */
   | { handle: DbHandle; config?: undefined };
 
 export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) => {

@@ -30,18 +30,10 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   431: ERROR_CODES.headersTooLarge,
 };
 
-/**
- * Texts written to be shown to people as they are: the SPEC §5 rules and the profile's. A body
- * field failing one of them answers the text alone (API clients and forms show `error`).
- */
+/** SPEC §5 and profile texts are written for people: a body field failing one answers the text alone. */
 const FORM_TEXTS = new Set<string>([...Object.values(AUTH_MESSAGES), ...Object.values(PROFILE_MESSAGES)]);
 
-/**
- * Turns a schema failure into `{error, field?}`: one sentence naming the field ("Invalid query
- * parameter 'pageNumber': …"), or for a body field failing one of the form texts that text alone.
- * Body failures also name their field in `field`; unknown body fields are named: "Unknown body
- * field 'emial'".
- */
+/** One sentence naming the field ("Invalid query parameter 'pageNumber': …"), or a form text alone. */
 function validationError(error: FastifyError): { error: string; field?: string } {
   const part = PART_NAMES[error.validationContext ?? ''] ?? 'request field';
   const first = error.validation?.[0];
@@ -95,11 +87,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-/**
- * Errors Node's HTTP parser raises before Fastify sees a request (a malformed request line, an
- * unknown method such as FOO, headers over the size limit, a request not finished in time).
- * Answered in the API's `{error, code}` shape, then the socket is closed.
- */
+/** Node's HTTP parser fails before Fastify sees the request: answered in the API's shape, then closed. */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   let status = 400;
@@ -125,7 +113,6 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   socket.destroy();
 }
 
-/** Errors Fastify's router raises before any route runs (a URL whose percent-encoding is malformed). */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const badUrl = error.code === 'FST_ERR_BAD_URL';
   const body: ApiError = {
@@ -137,9 +124,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * First hook of every request: a Host header that is not a host (`x:99999`) is a 400; a path
- * with control characters (`%00`) names nothing, so the API answers 404 (pages render their
- * noindex 404 in the web plugin). A missing Host (HTTP/1.0) is fine: pages build URLs from SITE_URL.
+ * `x:99999` is a 400; a path with control characters names nothing (404). A missing Host (HTTP/1.0) is
+ * fine: pages build URLs from SITE_URL.
  */
 export async function rejectBadRequestLine(request: FastifyRequest): Promise<void> {
   const host = request.headers.host;

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { isCrawler } from '@app/shared/crawlers';
 import type { FastifyRequest } from 'fastify';
 
-/** A rendered page kept for anonymous visitors, its CSP nonce replaced by a placeholder. */
 interface CachedPage {
   headers: Array<[string, string]>;
   body: string;
@@ -11,7 +10,6 @@ interface CachedPage {
 
 // Random per process, so no page text can contain it by chance or by design.
 const NONCE_PLACEHOLDER = `__csp_nonce_${randomBytes(9).toString('hex')}__`;
-// Headers that belong to one response, not to the page.
 const NOT_KEPT = new Set([
   'set-cookie',
   'content-length',
@@ -21,18 +19,12 @@ const NOT_KEPT = new Set([
   'content-security-policy',
 ]);
 
-/**
- * Pages whose content follows the market data only (no news, no accounts): the home page, the
- * screener, stock charts, company metrics and rankings. A page showing anything else that
- * changes within a day must not be listed here.
- */
+/** Market-data-only pages: one showing anything else that changes within a day must not be listed. */
 const CACHED_PAGES = /^\/(?:$|\?|screener(?:$|[/?])|stocks(?:$|[/?])|companies\/)/;
 
 /**
- * Rendered HTML of anonymous GETs, per URL, theme cookie and data date (decision 009). Pages
- * change with the data, so an entry lives until the data date moves, and at most `maxAgeMs`
- * for anything else a page shows. Only 200s that set no cookie are kept; each answer gets the
- * request's own CSP nonce back in every place the page had one.
+ * Decision 009: keyed by URL, theme cookie and data date, for at most `maxAgeMs`. Only 200s setting no
+ * cookie are kept; each answer gets its request's own CSP nonce back.
  */
 export class PageCache {
   readonly #pages = new Map<string, CachedPage>();
@@ -42,7 +34,6 @@ export class PageCache {
     private readonly maxAgeMs = 60_000,
   ) {}
 
-  /** The cache key of a request, or null when its page must be rendered for it alone. */
   keyOf(request: FastifyRequest, dataDate: string | null): string | null {
     if (request.method !== 'GET' || request.headers.authorization) return null;
     if (!CACHED_PAGES.test(request.url)) return null;
@@ -62,7 +53,6 @@ export class PageCache {
     return `${dataDate ?? ''}\n${theme}\n${audience}\n${request.url}`;
   }
 
-  /** The kept page with `nonce` in place, or undefined. */
   get(key: string, nonce: string): { headers: Array<[string, string]>; body: string } | undefined {
     const page = this.#pages.get(key);
     if (!page) return undefined;
@@ -70,13 +60,11 @@ export class PageCache {
       this.#pages.delete(key);
       return undefined;
     }
-    // Recently used last, so the oldest unused goes first.
     this.#pages.delete(key);
     this.#pages.set(key, page);
     return { headers: page.headers, body: page.body.split(NONCE_PLACEHOLDER).join(nonce) };
   }
 
-  /** Keeps a rendered page if it may be shared: a 200 that set no cookie. */
   set(key: string, status: number, headers: Headers, body: string, nonce: string): void {
     if (status !== 200 || headers.has('set-cookie') || !nonce) return;
     if (!(headers.get('content-type') ?? '').startsWith('text/html')) return;

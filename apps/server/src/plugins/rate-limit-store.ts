@@ -33,7 +33,6 @@ type LimitRedis = Redis & {
   stockgurusLimitRead(key: string, cb: (err: Error | null, r: [number, number]) => void): void;
 };
 
-/** Fixed-window counters in this process, least recently used first out. */
 class LocalCounts {
   readonly #windows = new Map<string, { count: number; startedAt: number }>();
 
@@ -60,19 +59,10 @@ class LocalCounts {
 const larger = (a: Count, b: Count): Count => (b.current > a.current ? b : a);
 
 /**
- * A rate-limit store (the class @fastify/rate-limit's `store` option takes) that keeps working
- * when Redis does not. Every hit is counted in this process and, while Redis answers, in Redis
- * too; the answer is the larger count. So:
- * - with Redis up, counters are shared by every process (Redis's count includes this one's);
- * - with Redis unreachable, each process goes on counting on its own: limits hold per process
- *   (behind N processes a client may get up to N times a limit), never off, and the
- *   `x-ratelimit-*` headers give this process's count;
- * - when Redis comes back (empty, after a restart) the local count tops it until its window ends,
- *   so a client that used up its limit during the outage is not given a fresh one.
- * The change of state is logged once each way.
- *
- * Keys are `<prefix><METHOD><url>-<key>` for a route's own limit, `<prefix><key>` otherwise
- * (the site-wide limit, and limits made with `createRateLimit`, whose key names the limit).
+ * Counts in this process and, while Redis answers, in Redis; the larger count wins. With Redis down,
+ * limits hold per process (up to N× behind N processes), never off; after a Redis restart the local count
+ * tops it until its window ends, so a client is not given a fresh limit. Keys: `<prefix><METHOD><url>-<key>`
+ * for a route's own limit, `<prefix><key>` otherwise.
  */
 export function resilientStore(redis: Redis, prefix: string, log: FastifyBaseLogger) {
   const client = redis as LimitRedis;
@@ -129,7 +119,6 @@ export function resilientStore(redis: Redis, prefix: string, log: FastifyBaseLog
       });
     }
 
-    /** A route's own limit (its method and URL in the key), or a `createRateLimit` one (no route). */
     child(params: Parameters<FastifyRateLimitStore['child']>[0]): ResilientStore {
       const { method, url } = (params as LimitParams).routeInfo ?? {};
       return new ResilientStore(undefined, url ? `${this.keyPrefix}${method}${url}-` : this.keyPrefix);

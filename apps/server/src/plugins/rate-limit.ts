@@ -8,7 +8,6 @@ import { resilientStore } from './rate-limit-store.ts';
 export interface RateLimitPluginOptions {
   /** Requests per minute per client for every route without a limit of its own; 0 turns all limits off. */
   perMinute: number;
-  /** Counters in Redis (shared by several server processes); in this process's memory without it. */
   redisUrl?: string;
   /** Prefix of the Redis keys, so two sites (or two test apps) sharing one Redis never share counters. */
   keyPrefix?: string;
@@ -17,30 +16,19 @@ export interface RateLimitPluginOptions {
 /** Paths never counted: static files a page pulls in, and the load balancer's health check. */
 const UNCOUNTED = /^\/(?:assets\/|favicon\.|robots\.txt|api\/health(?:\?|$))/;
 
-/**
- * The client's address (behind a proxy, as TRUST_PROXY lets Fastify read it); IPv6 clients by
- * their /56, as one household or server holds a whole block.
- */
+/** IPv6 clients by their /56: one household or server holds a whole block. */
 export const perClient = (request: FastifyRequest): string => `ip:${normalizeIP(request.ip, 56)}`;
 
-/**
- * The signed-in account, or the address for anonymous callers. Needs the route's limit to run
- * after authentication: pass it through `routeLimit(..., { perAccount: true })`.
- */
+/** Needs the limit to run after authentication: `routeLimit(..., { perAccount: true })`. */
 export const perAccount = (request: FastifyRequest): string =>
   request.user ? `account:${request.user.id}` : perClient(request);
 
 /**
- * A tight limit of a route's own, for its `config.rateLimit`:
- *
  * ```ts
  * app.post('/auth/sign-in', { config: { auth: 'none', rateLimit: routeLimit(5, '1 minute') } }, handler)
- * app.get('/export', { config: { auth: 'required', rateLimit: routeLimit(10, '1 minute', { perAccount: true }) } }, h)
  * ```
  *
- * Counted per client address by default; `perAccount` counts per signed-in account (after the
- * auth hook), and `keyGenerator` takes any other key (e.g. the e-mail of a sign-in attempt; then
- * pass `hook: 'preHandler'` so the body is parsed). Each route's counters are its own.
+ * `keyGenerator` takes another key (a sign-in's e-mail: then `hook: 'preHandler'` so the body is parsed).
  */
 export function routeLimit(
   max: number,
@@ -53,12 +41,8 @@ export function routeLimit(
 }
 
 /**
- * Per-client rate limits (@fastify/rate-limit): a generous default for pages and reads, and
- * tighter ones routes declare with `routeLimit`. Over the limit the answer is a 429 with
- * `Retry-After` and `{error, code: 'RATE_LIMITED'}`. With Redis, counters are shared by every
- * server process; while Redis is unreachable each process counts on its own (logged), so limits,
- * sign-in limits included, never switch off (rate-limit-store.ts). Register it before the routes
- * it should cover.
+ * 429 with `Retry-After` over the limit. While Redis is unreachable each process counts on its own, so
+ * limits, sign-in ones included, never switch off. Register before the routes it covers.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitPluginOptions) => {
   if (opts.perMinute === 0) return;
@@ -66,8 +50,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitPl
   if (opts.redisUrl) {
     const redis = new Redis(opts.redisUrl, {
       lazyConnect: true,
-      // Fail fast while Redis is away (the store counts locally) instead of queueing commands,
-      // and do not wait long on a Redis that stopped answering.
+      // Fail fast while Redis is away (the store counts locally), and do not wait long on a silent Redis.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
@@ -75,7 +58,6 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitPl
     });
     const shared = resilientStore(redis, `${opts.keyPrefix ?? 'stockgurus'}:rate-limit:`, app.log);
     store = shared.Store;
-    // A Redis that is down at start-up is retried in the background (ioredis reconnects).
     await redis.connect().catch(() => {});
     app.addHook('onClose', async () => {
       shared.stop();

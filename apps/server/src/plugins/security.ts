@@ -6,7 +6,6 @@ import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Per-request nonce that the page's inline scripts carry (CSP `script-src`). */
     cspNonce: string;
   }
 }
@@ -19,21 +18,15 @@ export interface SecurityOptions {
   googleSignIn?: boolean;
 }
 
-/** What Google's sign-in button needs (developers.google.com/identity/gsi/web/guides/get-google-api-clientid). */
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
-/**
- * A strict script policy with per-request nonces, so React Router's inline hydration
- * scripts run and nothing injected does. Styles allow inline attributes: server-rendered
- * `style=""` cannot carry a nonce, and style injection is not a script-execution risk.
- */
+/** Inline style attributes are allowed: server-rendered `style=""` cannot carry a nonce. */
 export function contentSecurityPolicy(nonce: string, googleSignIn = false): string {
   const google = googleSignIn ? ` ${GOOGLE_GSI}` : '';
   return [
     "default-src 'self'",
-    // Under 'strict-dynamic' a host list is ignored by CSP3 browsers; it serves older ones.
-    // 'wasm-unsafe-eval' lets WebAssembly compile (the Document QA page's OCR engine, in its
-    // worker); it allows no JavaScript eval.
+    // 'strict-dynamic' makes CSP3 browsers ignore the host list (kept for older ones); 'wasm-unsafe-eval'
+    // lets the Document QA OCR worker compile WebAssembly, and allows no JavaScript eval.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'wasm-unsafe-eval'${googleSignIn ? ` ${GOOGLE_GSI}client` : ''}`,
     `style-src 'self' 'unsafe-inline'${googleSignIn ? ` ${GOOGLE_GSI}style` : ''}`,
     "img-src 'self' data: blob:",
@@ -48,10 +41,7 @@ export function contentSecurityPolicy(nonce: string, googleSignIn = false): stri
   ].join('; ');
 }
 
-/**
- * Swagger UI at /api/docs loads its own un-nonced script files, which 'strict-dynamic' would
- * block (a blank page): there, scripts from this origin only, and nothing inline.
- */
+/** Swagger UI's un-nonced scripts would be blocked by 'strict-dynamic' (a blank page). */
 const DOCS_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -26,20 +26,12 @@ const DOCUMENT_ONLY_HEADERS = [
 
 export interface WebPluginOptions {
   siteUrl: string;
-  /**
-   * Hosts whose pages may send the site's forms besides SITE_URL's (TRUSTED_HOSTS); null trusts
-   * the host each request is addressed to (its Host header).
-   */
+  /** Hosts whose pages may send forms besides SITE_URL's (TRUSTED_HOSTS); null: the request's own Host. */
   trustedHosts?: string[] | null;
-  /** Serve through Vite's dev server (hot reload) instead of the production build. */
   dev: boolean;
 }
 
-/**
- * Mounts the React Router app: hashed assets as immutable files, then a catch-all that
- * renders pages. Registered last and encapsulated, so API routes win and this scope's
- * body handling never touches theirs.
- */
+/** Registered last and encapsulated, so API routes win and this scope's body handling never touches theirs. */
 export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
   // React Router actions read the raw body themselves: leave it unread here.
   app.removeAllContentTypeParsers();
@@ -71,7 +63,6 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
       wildcard: false,
       index: false,
       cacheControl: false,
-      // The build writes .br and .gz copies of each asset at the best compression (precompress.ts).
       preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts a content hash in every file under assets/: safe to cache forever.
@@ -80,8 +71,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
           'cache-control',
           hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
-        // Headers that only govern documents are dead weight on each of a page's ~15 scripts and
-        // styles (~0.7 kB apiece, counted in the page's script budget). Workers keep their CSP.
+        // Document-only headers cost ~0.7 kB on each of a page's ~15 assets (script budget). Workers keep their CSP.
         if (hashed && !path.includes('.worker')) {
           // Helmet writes to the raw response, the CSP hook to the reply: clear both.
           const fastifyReply = reply as unknown as FastifyReply;
@@ -97,8 +87,7 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
   const pages = new PageCache();
   const mode = opts.dev ? 'development' : 'production';
   const handleRequest = createRequestHandler(getBuild, mode);
-  // A form's action runs when the browser says it was sent from a page of this site: React Router
-  // compares the Origin header with the request's URL (built from SITE_URL) and these hosts.
+  // React Router compares Origin with the request's URL (built from SITE_URL) and these hosts.
   const handleForm = (request: FastifyRequest) =>
     createRequestHandler(
       async () => ({ ...(await getBuild()), allowedActionOrigins: formHosts(request, opts.trustedHosts ?? null) }),
@@ -139,7 +128,6 @@ export async function webPlugin(app: FastifyInstance, opts: WebPluginOptions) {
   });
 }
 
-/** Calls the API in process: no socket, same validation, same error shapes. */
 async function injectApi(
   app: FastifyInstance,
   path: string,
@@ -169,11 +157,8 @@ async function injectApi(
 }
 
 /**
- * The hosts a form may come from besides SITE_URL's. By default the host the request was sent
- * to: a browser names the page's own host in Origin, so a page of another site never matches,
- * and a host the visitor typed (an IP address, an alias) works. TRUSTED_HOSTS narrows or widens
- * that to a fixed list. Only this check reads the Host header: pages, e-mails and redirects
- * build their links from SITE_URL.
+ * The request's own host by default: a browser names the page's host in Origin, so another site never
+ * matches while an IP or alias works. Only this check reads Host; links are built from SITE_URL.
  */
 function formHosts(request: FastifyRequest, trustedHosts: string[] | null): string[] {
   if (trustedHosts) return trustedHosts;
@@ -181,12 +166,10 @@ function formHosts(request: FastifyRequest, trustedHosts: string[] | null): stri
   return host ? [host] : [];
 }
 
-/** A path no page matches: the catch-all renders the noindex 404 page for it. */
 const NOT_FOUND_PATH = '/__not-found__';
 
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply, siteUrl: string): Request {
-  // Pages build their URLs from SITE_URL, never from the client's Host (absent in HTTP/1.0, or
-  // anything at all). A path with control characters names no page: render the 404.
+  // Never from the client's Host (absent in HTTP/1.0, or anything at all).
   const path = hasControlCharacters(request.url)
     ? NOT_FOUND_PATH
     : request.url.startsWith('/')

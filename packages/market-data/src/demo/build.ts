@@ -54,24 +54,19 @@ export interface DemoBuildSummary {
 }
 
 /**
- * Builds the demo universe into empty market tables: generates each company in memory,
- * computes its derived rows with the same pure functions `refreshDerived` uses, and writes
- * everything through the bulk writer. The meta rows are written last, so an interrupted build
- * is recognisable (companies without a data source) and is started over.
+ * Derived rows come from the same pure functions `refreshDerived` uses. Meta rows go last, so an
+ * interrupted build is recognisable (companies without a data source) and started over.
  */
 export async function buildDemoUniverse(handle: DbHandle, options: DemoBuildOptions): Promise<DemoBuildSummary> {
   const started = performance.now();
   const cal = demoCalendar(options.seed, options.through);
   const profiles = demoProfiles(options.seed, options.companies);
   const slugs = demoSlugs(profiles);
-  // The seed goes first and the data source last: a seed without a source marks a build
-  // that was interrupted, which start-up then clears and runs again.
   await setMeta(handle.db, META_KEYS.demoSeed, String(options.seed));
   await setMeta(handle.db, META_KEYS.demoCompanies, String(options.companies));
   const writer = createBulkWriter(handle);
-  // Losing power mid-build loses nothing worth keeping: the build restarts from scratch.
-  // No rollback journal either: the WAL would hold every page twice. journal_mode can only
-  // change while this is the sole connection, which a build on start-up guarantees.
+  // Losing power mid-build loses nothing (it restarts); with a journal the WAL would hold every page twice.
+  // journal_mode changes only while this is the sole connection, which a start-up build guarantees.
   handle.sqlite?.pragma('synchronous = OFF');
   handle.sqlite?.pragma('journal_mode = OFF');
   let companies = 0;

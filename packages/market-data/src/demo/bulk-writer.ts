@@ -9,7 +9,6 @@ import type { FundamentalRow } from './model.ts';
 
 export type CompanyRow = Omit<CompaniesTable, 'id'> & { id: number };
 
-/** Everything one company contributes to a bulk load. */
 export interface CompanyBatch {
   company: CompanyRow;
   prices: readonly PricePoint[];
@@ -21,13 +20,11 @@ export interface CompanyBatch {
 }
 
 /**
- * Appends whole companies to the market tables as fast as the engine allows (decision 007):
- * SQLite through prepared multi-row statements on the raw connection, PostgreSQL through
- * COPY into tables whose keys and indexes are built after the load. Rows must arrive in primary-key order (company id, then date).
+ * Decision 007: SQLite through multi-row statements, PostgreSQL through COPY into tables whose keys and
+ * indexes are built after the load. Rows must arrive in primary-key order (company id, then date).
  */
 export interface BulkWriter {
   add(batch: CompanyBatch): Promise<void>;
-  /** Writes what is buffered and ends the load. */
   finish(): Promise<void>;
 }
 
@@ -115,7 +112,6 @@ const QUOTE_COLUMNS = Object.keys(QUOTE_TYPES) as (keyof typeof QUOTE_TYPES)[];
 
 type Value = string | number | null;
 
-/** Flattened rows of one table, written in statements of `perStatement` rows. */
 class TableBuffer {
   values: Value[] = [];
   rows = 0;
@@ -210,7 +206,6 @@ function sqliteWriter(conn: import('better-sqlite3').Database): BulkWriter {
   };
 }
 
-/** Tables the bulk load fills, whose keys and indexes are built once after it. */
 const BULK_TABLES = ['daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'latest_quotes'];
 
 interface IndexDefinition {
@@ -221,12 +216,7 @@ interface IndexDefinition {
   sql: string;
 }
 
-/**
- * PostgreSQL loads fastest into tables without indexes, then builds each index in one sort.
- * The definitions are read from the catalogue (so they follow the migrations) and kept in
- * `app_meta` before anything is dropped: a load that dies half-way leaves them there, and the
- * next load (start-up rebuilds an interrupted universe) restores them.
- */
+/** Index definitions are kept in `app_meta` before the drop, so a load that dies half-way can restore them. */
 async function dropBulkIndexes(handle: DbHandle): Promise<IndexDefinition[]> {
   const saved = await getMeta(handle.db, BULK_INDEXES_KEY);
   if (saved) return JSON.parse(saved) as IndexDefinition[];
@@ -235,14 +225,12 @@ async function dropBulkIndexes(handle: DbHandle): Promise<IndexDefinition[]> {
       case when c.contype = 'p' then pg_get_constraintdef(c.oid) end as "constraint", i.indexdef as sql
     from pg_indexes i left join pg_constraint c on c.conname = i.indexname and c.connamespace = (select oid from pg_namespace where nspname = current_schema())
     where i.schemaname = current_schema() and i.tablename in (${sql.join(BULK_TABLES)})`.execute(handle.db);
-  // Foreign keys too: kept, they check every copied row against companies one at a time (30
-  // million look-ups for the demo universe); added back after the load, they check all rows in one join.
+  // Kept, foreign keys would check 30 million copied rows one at a time; added back, they check in one join.
   const { rows: foreignKeys } = await sql<IndexDefinition>`
     select r.relname as "table", c.conname as name, pg_get_constraintdef(c.oid) as "constraint", '' as sql
     from pg_constraint c join pg_class r on r.oid = c.conrelid
     where c.contype = 'f' and r.relnamespace = (select oid from pg_namespace where nspname = current_schema())
       and r.relname in (${sql.join(BULK_TABLES)})`.execute(handle.db);
-  // Restored in this order: keys and indexes first, foreign keys last.
   rows.push(...foreignKeys);
   await setMeta(handle.db, BULK_INDEXES_KEY, JSON.stringify(rows));
   for (const d of rows) {
@@ -320,11 +308,7 @@ function postgresWriter(handle: DbHandle): BulkWriter {
   const writeAll = async (batch: ReturnType<typeof tables>) => {
     for (const table of Object.values(batch)) await writeTable(table);
   };
-  /**
-   * Hands the buffered rows to the server and returns once the previous batch is in: the server
-   * ingests one batch while this process generates the next (two cores both busy), and no more
-   * than two batches are ever held in memory.
-   */
+  /** The server ingests one batch while this process generates the next; at most two batches in memory. */
   const flush = async () => {
     indexes ??= dropBulkIndexes(handle);
     await indexes;

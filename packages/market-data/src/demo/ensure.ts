@@ -13,10 +13,8 @@ export type EnsureResult =
   | ({ status: 'built' } & DemoBuildSummary);
 
 /**
- * What a fresh install does before serving: with no market data at all, build the demo
- * universe through the last trading day before today. Loaded data (demo or real) is left
- * alone; companies without any data source that are not an interrupted demo build (e.g. an
- * import in progress) are left alone too, and reported as 'foreign'.
+ * Loaded data is left alone; companies without a data source that are no interrupted demo build (an
+ * import in progress) are reported as 'foreign'.
  */
 export async function ensureDemoUniverse(
   handle: DbHandle,

@@ -14,7 +14,6 @@ import { DEMO_START, type DemoProfile, demoProfile } from './profiles.ts';
 // Defaults live with the configuration parser, which the server and the CLI share.
 export { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED } from '../config.ts';
 
-/** The trading days of the history and their shared market/sector shocks, computed once per build. */
 export interface DemoCalendar {
   seed: number;
   dates: string[];
@@ -31,13 +30,11 @@ export function demoCalendar(seed: number, through: string): DemoCalendar {
   return { seed, dates, dayNumbers, monthStarts, shocks: Array.from(dayNumbers, (d) => dayShocks(seed, d)) };
 }
 
-/** One company's generated history through the calendar's last day. */
 export interface CompanyHistory {
   profile: DemoProfile;
   prices: PricePoint[];
   shares: ShareCount[];
   fundamentals: FundamentalRow[];
-  /** The delisting day, when it falls within the history. */
   delistedOn: string | null;
 }
 
@@ -52,15 +49,11 @@ function lowerBound(dates: readonly string[], date: string): number {
   return lo;
 }
 
-/** The profiles of a universe of `count` companies. */
 export function demoProfiles(seed: number, count: number): DemoProfile[] {
   return Array.from({ length: count }, (_, i) => demoProfile(seed, i));
 }
 
-/**
- * Generates a company's whole history in memory; null when it lists after the calendar ends.
- * Uses the same step functions as the daily update, day by day.
- */
+/** Uses the daily update's step functions, day by day; null when the company lists after the calendar ends. */
 export function generateCompanyHistory(cal: DemoCalendar, p: DemoProfile): CompanyHistory | null {
   const through = cal.dates.at(-1);
   if (!through || p.listedOn > through) return null;

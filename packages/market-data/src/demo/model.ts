@@ -6,11 +6,8 @@ import { type DemoProfile, targetLogCap } from './profiles.ts';
 import { dailyDraws, fatTailed, normal, uniform } from './random.ts';
 
 /**
- * The demo price model. Each trading day's close is the previous close moved by a market
- * shock, a sector shock (both per day, shared by every company) and a company shock, plus a
- * slow pull of the company's market cap towards its size path. All shocks are hashes of
- * (seed, day[, sector | company]), so appending a day to stored data gives exactly the value a
- * full regeneration gives: the stored close and share count are the whole state.
+ * Every shock is a hash of (seed, day[, sector | company]), so appending a day gives exactly what a full
+ * regeneration gives: the stored close and share count are the whole state.
  */
 
 /** Mean reversion of ln(market cap) towards the size path, per year. */
@@ -25,7 +22,6 @@ function monthVolFactor(seed: number, day: number): number {
   return Math.exp(0.35 * normal(seed, month, 0x4d4f4e));
 }
 
-/** The market and per-sector shocks of one trading day: [market, sector 1, …, sector 11]. */
 export function dayShocks(seed: number, day: number): Float64Array {
   const out = new Float64Array(12);
   const f = monthVolFactor(seed, day);
@@ -40,10 +36,7 @@ export function roundPrice(x: number): number {
   return Math.max(0.0001, Math.round(x * 10_000) / 10_000);
 }
 
-/**
- * Share count in force from `day`: on the first trading day of a month a company sometimes
- * buys back stock or issues more. Returns the unchanged count on other days.
- */
+/** Buybacks and issues happen only on the first trading day of a month. */
 export function sharesAfterEvents(
   seed: number,
   p: DemoProfile,
@@ -57,7 +50,6 @@ export function sharesAfterEvents(
   return Math.max(1000, Math.round((shares * factor) / 1000) * 1000);
 }
 
-/** The close and volume of `day` given yesterday's state (and today's share count). */
 export function stepPrice(
   seed: number,
   p: DemoProfile,
@@ -80,12 +72,10 @@ export function stepPrice(
 
 const draws = new Float64Array(3);
 
-/** Volume: the company's usual turnover, noisy, and higher on days with big moves. */
 function volumeOn(p: DemoProfile, shares: number, z: number, r: number): number {
   return Math.max(100, Math.round(shares * p.turnover * Math.exp(0.45 * z - 0.1) * (1 + 20 * Math.abs(r))));
 }
 
-/** The listing day: the first close and count are fixed by the profile. */
 export function firstDay(seed: number, p: DemoProfile): { price: PricePoint; shares: ShareCount } {
   const day = dayNumber(p.listedOn);
   return {
@@ -98,7 +88,6 @@ export function firstDay(seed: number, p: DemoProfile): { price: PricePoint; sha
   };
 }
 
-/** Whether two dates fall in different calendar months. */
 export function isNewMonth(prevDate: string, date: string): boolean {
   return prevDate.slice(0, 7) !== date.slice(0, 7);
 }
@@ -145,11 +134,7 @@ interface QuarterValues {
   dividendsPerShare: number;
 }
 
-/**
- * One fiscal quarter's books, in $M, from the company's size path at the quarter end:
- * revenue from price-to-sales, net income from the margin, the balance sheet from the
- * sector's asset intensity and leverage (assets ≥ liabilities, so equity stays positive).
- */
+/** In $M from the size path; assets ≥ liabilities, so equity stays positive. */
 function quarterValues(seed: number, p: DemoProfile, periodEnd: string, key: number): QuarterValues {
   const capM = usdToMillions(Math.exp(targetLogCap(p, dayNumber(periodEnd))));
   const revenue = r3(((capM / p.ps) * Math.exp(0.05 * normal(seed, p.index, key, 31))) / 4);
@@ -160,9 +145,7 @@ function quarterValues(seed: number, p: DemoProfile, periodEnd: string, key: num
   const totalLiabilities = r3(totalAssets * p.leverage);
   const currentLiabilities = r3(Math.min(totalLiabilities, currentAssets * p.currentLiabRatio));
   const longTermLiabilities = r3(totalLiabilities - currentLiabilities);
-  // The income statement above net income, the cash flows and debt, as shares of revenue and
-  // liabilities that keep their order: gross profit ≥ operating income, long-term debt within
-  // long-term liabilities, free cash flow below operating cash flow.
+  // Shares of revenue that keep the statements' order: gross profit ≥ operating income, FCF < operating CF.
   const operatingIncome = r3(netIncome + revenue * (0.04 + 0.01 * Math.abs(normal(seed, p.index, key, 35))));
   const grossProfit = r3(
     Math.max(operatingIncome, 0) + revenue * (0.2 + 0.05 * Math.abs(normal(seed, p.index, key, 36))),
@@ -171,7 +154,6 @@ function quarterValues(seed: number, p: DemoProfile, periodEnd: string, key: num
   const operatingCashFlow = r3(netIncome + revenue * (0.06 + 0.02 * normal(seed, p.index, key, 37)));
   const capex = r3(revenue * 0.05 * Math.exp(0.2 * normal(seed, p.index, key, 38)));
   const longTermDebt = r3(longTermLiabilities * 0.6);
-  // A filing's share count: the listing count, drifting with the years (buybacks and issues).
   const sharesOutstanding =
     Math.round((p.firstShares * Math.exp(0.01 * (key / 4 - 2000) * normal(seed, p.index, 39))) / 1000) * 1000;
   // Every third company pays a quarterly dividend of a fifth of its profit, in whole cents.
@@ -227,7 +209,6 @@ function row(
     gross_profit: v.grossProfit,
     operating_income: v.operatingIncome,
     research_development: v.researchDevelopment,
-    // Diluted EPS in dollars to the cent: the period's net income over its share count.
     eps_diluted: Math.round(((v.netIncome * 1e6) / v.sharesOutstanding) * 100) / 100,
     dividends_per_share: v.dividendsPerShare,
     shares_outstanding: v.sharesOutstanding,
@@ -241,10 +222,8 @@ function row(
 }
 
 /**
- * Quarterly (Q1–Q4) and annual filings of a company filed after `filedAfter` (exclusive, null
- * for all) and on or before `filedThrough`, while it was listed. 10-Qs come 40 days after the
- * quarter, the 10-K (Q4 and the fiscal year) 60 days after the year end. A fiscal year is
- * filed only when all four of its quarters are, so annual flows are the sum of the quarters.
+ * 10-Qs come 40 days after the quarter, the 10-K 60 days after the year; a year is filed only with all
+ * four quarters, so annual flows are the sum of the quarters.
  */
 export function demoFundamentals(
   seed: number,

@@ -1,9 +1,6 @@
 /**
- * Invented tickers and names. Tickers are five letters ending in J, a shape no US listing uses
- * (checked against SEC's ticker lists in a test), and every index maps to a different ticker
- * through a fixed permutation, so they are unique by construction. A name is built from its
- * ticker's first four letters plus an invented ending, so names are unique too and read as
- * one made-up word ("Bexalis Therapeutics"), never an English or real company name.
+ * Tickers are five letters ending in J, a shape no US listing uses (a test checks SEC's lists), assigned
+ * by a fixed permutation so they are unique; names grow from the ticker, so they are unique too.
  */
 
 const CONSONANTS = 'BCDFGHKLMNPRSTVWZ';
@@ -13,7 +10,6 @@ const V = VOWELS.length;
 /** C V C V J, then C V C C J. */
 const SPACE_CVCV = C * V * C * V;
 const SPACE_CVCC = C * V * C * C;
-/** How many companies the demo universe can name. */
 export const MAX_DEMO_COMPANIES = SPACE_CVCV + SPACE_CVCC;
 
 const AFTER_VOWEL = [
@@ -46,7 +42,6 @@ if (gcd(STEP_CVCV, SPACE_CVCV) !== 1 || gcd(STEP_CVCC, SPACE_CVCC) !== 1) {
   throw new Error('demo ticker permutation steps must be coprime with their spaces');
 }
 
-/** Spells slot `n` of a pattern of alphabets (mixed radix, last letter fastest). */
 function spell(n: number, pattern: readonly string[]): string {
   let rest = n;
   const letters: string[] = [];
@@ -58,7 +53,6 @@ function spell(n: number, pattern: readonly string[]): string {
   return `${letters.join('')}J`;
 }
 
-/** The ticker of company `index` (0-based) in a universe drawn with `seed`. */
 export function demoTicker(index: number, seed: number): string {
   if (index < 0 || index >= MAX_DEMO_COMPANIES) throw new RangeError(`demo company index ${index} out of range`);
   const offset = Math.abs(seed) % 997;
@@ -68,7 +62,6 @@ export function demoTicker(index: number, seed: number): string {
   return spell(((index - SPACE_CVCV) * STEP_CVCC + offset) % SPACE_CVCC, [CONSONANTS, VOWELS, CONSONANTS, CONSONANTS]);
 }
 
-/** The invented word a company's name starts with, built from its ticker. */
 export function demoStem(ticker: string, pick: number): string {
   const root = ticker.slice(0, 4).toLowerCase();
   const endsInVowel = VOWELS.includes(ticker.charAt(3));

@@ -5,7 +5,6 @@ import { normal, sequence, weighted } from './random.ts';
 /** Per-sector shape of the demo companies: how many, how volatile, how their books look. */
 interface SectorModel {
   code: number;
-  /** Share of all companies. */
   weight: number;
   industries: readonly (readonly [industry: string, nameWord: string])[];
   /** Annual idiosyncratic volatility (log), before the size adjustment. */
@@ -239,12 +238,8 @@ const EXCHANGES = [
 
 const FORMS = [' Inc.', ' Corp.', ' Holdings', ' Group', ''] as const;
 
-/** First trading day of the demo history. */
 export const DEMO_START = '1999-01-04';
-/**
- * The day each company's size target refers to. A fixed date, not "today", so the same seed
- * gives the same universe whenever it is generated.
- */
+/** Fixed, not today, so the same seed gives the same universe whenever it is generated. */
 const REFERENCE_DAY = dayNumber('2025-12-31');
 /** Fictional CIKs start here, far above SEC's range. */
 export const DEMO_CIK_BASE = 90_000_000;
@@ -260,7 +255,6 @@ export interface DemoProfile {
   country: string;
   ipoYear: number;
   exchange: string;
-  /** First trading day. */
   listedOn: string;
   /** First day it no longer trades (may lie in the future: the delisting happens then). */
   delistOn: string | null;
@@ -269,7 +263,6 @@ export interface DemoProfile {
   growth: number;
   beta: number;
   sectorBeta: number;
-  /** Daily idiosyncratic volatility (log). */
   dailyVol: number;
   /** Share of shares outstanding traded on a typical day. */
   turnover: number;
@@ -282,23 +275,19 @@ export interface DemoProfile {
   currentShare: number;
   cashShare: number;
   currentLiabRatio: number;
-  /** Month (1–12) the fiscal year ends. */
   fiscalYearEnd: number;
 }
 
-/** ln of the market cap (USD) the company's path aims at on a day. */
 export function targetLogCap(p: DemoProfile, day: number): number {
   return p.logCapRef + (p.growth * (day - REFERENCE_DAY)) / 365.25;
 }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-/** First trading day on or after a date. */
 function tradingDayOnOrAfter(date: string): string {
   return isTradingDay(date) ? date : nextTradingDay(date);
 }
 
-/** The profile of company `index`: a pure function of (seed, index). */
 export function demoProfile(seed: number, index: number): DemoProfile {
   const rnd = sequence(seed, index);
   const sectorModel = weighted(
@@ -317,8 +306,7 @@ export function demoProfile(seed: number, index: number): DemoProfile {
       ? `${stem} ${nameWord}${form === ' Holdings' || form === ' Group' ? '' : form}`
       : `${stem}${form || ' Inc.'}`;
 
-  // A third were listed before the history starts; the rest list over 1999–2025, with the
-  // dot-com and 2020–21 waves a little busier than other years.
+  // A third listed before 1999; the dot-com and 2020–21 IPO waves are a little busier.
   let ipoYear: number;
   let listedOn: string;
   if (rnd() < 0.26) {
@@ -342,8 +330,7 @@ export function demoProfile(seed: number, index: number): DemoProfile {
     delistOn = tradingDayOnOrAfter(dateOfDay(dayNumber(listedOn) + Math.floor(years * 365.25)));
   }
 
-  // Sizes: log10 of the reference cap in $M is roughly normal around $700M, so the listed
-  // universe spans micro caps to a handful of trillion-dollar companies, as the real market does.
+  // Reference caps ~ log-normal around $700M: micro caps to a handful of trillion-dollar companies.
   const log10CapM = Math.min(6.45, Math.max(0.8, 2.85 + 1.05 * normal(seed, index, 11)));
   const logCapRef = (log10CapM + 6) * Math.LN10;
   const growth = 0.06 + 0.07 * normal(seed, index, 12);

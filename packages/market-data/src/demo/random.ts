@@ -1,7 +1,4 @@
-/**
- * Stateless randomness: every draw is a hash of its coordinates (seed, company, day, purpose),
- * so any value of the demo universe can be recomputed alone, in any order, on any day.
- */
+/** Every draw is a hash of its coordinates, so any value can be recomputed alone, in any order, on any day. */
 
 /** A 32-bit avalanche hash of up to four integers (murmur3's finaliser applied per word). */
 export function hash32(a: number, b = 0, c = 0, d = 0): number {
@@ -34,10 +31,7 @@ export function normal(a: number, b = 0, c = 0, d = 0): number {
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }
 
-/**
- * A fat-tailed shock with unit-ish scale: mostly normal, with rare jumps three to six
- * times larger, which gives daily returns the excess kurtosis real ones have.
- */
+/** Rare jumps three to six times larger give daily returns the excess kurtosis real ones have. */
 export function fatTailed(a: number, b = 0, c = 0, d = 0): number {
   const z = normal(a, b, c, d);
   const u = uniform(a ^ 0x68e31da4, b, c, d);
@@ -56,7 +50,6 @@ export function sequence(a: number, b = 0): () => number {
   };
 }
 
-/** Picks from weighted options with a uniform draw in [0, 1). */
 export function weighted<T>(options: readonly (readonly [T, number])[], u: number): T {
   const total = options.reduce((s, [, w]) => s + w, 0);
   let x = u * total;
@@ -67,10 +60,7 @@ export function weighted<T>(options: readonly (readonly [T, number])[], u: numbe
   return (options.at(-1) as readonly [T, number])[0];
 }
 
-/**
- * Three draws for one company on one day from a single hash: two independent standard normals
- * (Box–Muller, both outputs) and a uniform. The generator's hot loop runs this ~30M times.
- */
+/** Three draws from one hash (both Box–Muller outputs and a uniform): the hot loop runs this ~30M times. */
 export function dailyDraws(seed: number, company: number, day: number, out: Float64Array): void {
   const h = hash32(seed, company, day, 7);
   const u1 = ((mix(h ^ 0x3c6ef372) >>> 0) + 0.5) / 4_294_967_296;

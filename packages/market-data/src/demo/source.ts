@@ -10,12 +10,7 @@ import { demoCompanyRow, demoSlugs } from './build.ts';
 import { DEFAULT_DEMO_COMPANIES, DEFAULT_DEMO_SEED, demoProfiles } from './generate.ts';
 import { dayShocks, demoFundamentals, firstDay, isNewMonth, sharesAfterEvents, stepPrice } from './model.ts';
 
-/**
- * The demo universe's daily source: for each new trading day, lists the companies whose IPO
- * day it is, delists those whose day has come, moves every other listed company one step from
- * its stored close and share count, and files the fundamentals due that day. Uses the same
- * functions as the full build, so appending day N+1 equals building through N+1.
- */
+/** Uses the full build's functions, so appending day N+1 equals building through N+1. */
 export async function demoDailySource(db: Db): Promise<DailySource> {
   const seed = Number((await getMeta(db, META_KEYS.demoSeed)) ?? DEFAULT_DEMO_SEED);
   const count = Number((await getMeta(db, META_KEYS.demoCompanies)) ?? DEFAULT_DEMO_COMPANIES);
@@ -62,7 +57,6 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
           const id = p.index + 1;
           if (!delisted.has(id)) {
             if (p.listedOn !== date) continue;
-            // IPO day: the profile fixes the first close and share count.
             const first = firstDay(seed, p);
             newCompanies.push(demoCompanyRow(p, slugs[p.index] as string, null));
             prices.push({ company_id: id, ...first.price });

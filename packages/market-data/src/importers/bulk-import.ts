@@ -19,26 +19,20 @@ export interface BulkSources {
 
 export interface BulkImportResult {
   reports: ImportReport[];
-  /** Companies whose facts or description were written. */
   companyIds: number[];
   /** Company documents read from the archives, per second of the whole import. */
   companiesPerSecond: number;
   seconds: number;
-  /** Documents and seconds of each archive. */
   steps: { name: string; documents: number; seconds: number }[];
 }
 
 /** A company document; `CIK##########-submissions-001.json` pages (older filings only) are not. */
 const COMPANY_ENTRY = /^CIK\d{10}\.json$/;
-/** Companies written per transaction from the submissions. */
 const BATCH = 500;
 
 /**
- * Imports SEC's bulk archives straight from the zips, one entry at a time: the submissions
- * first (so every listed filer is a company with its ticker, exchange, SIC and sector), then
- * the companyfacts through the same code as the per-file import. Both zips are opened (their
- * directories read) before anything is written, so a truncated or foreign file changes nothing.
- * Running it again on the same archives writes the same rows.
+ * Submissions first (so every filer is a company), then companyfacts. Both zips are opened before
+ * anything is written, so a truncated or foreign file changes nothing; a rerun writes the same rows.
  */
 export async function importBulk(db: Db, sources: BulkSources, progress?: ProgressSink): Promise<BulkImportResult> {
   await assertNotDemoDatabase(db);
@@ -148,10 +142,7 @@ export interface FormerName {
 
 export type SubmissionsCompany = CompanyRecord & { formerNames: FormerName[] };
 
-/**
- * Writes the former names of a batch's companies where they differ from those stored (so a
- * rerun writes nothing), one transaction per batch. Returns the companies written.
- */
+/** Writes only the former names that differ from those stored, so a rerun writes nothing. */
 async function replaceFormerNames(
   db: Db,
   batch: readonly SubmissionsCompany[],
@@ -203,11 +194,8 @@ interface SubmissionsDoc {
 }
 
 /**
- * One submissions document as a company: SEC's current name, its first plain ticker (else its
- * first) with that ticker's exchange, the SIC code and the sector it maps to. A company the
- * database already classifies under the same SIC keeps its sector and industry (GICS, where the
- * S&P list gave one, outranks SIC). 'unlisted' for a filer with no ticker the database lacks
- * (people, funds, private issuers), or the reason the document is unusable.
+ * A company already stored under the same SIC keeps its sector (GICS outranks SIC). 'unlisted' for a
+ * filer with no ticker the database lacks (people, funds, private issuers).
  */
 export function companyFromSubmissions(doc: unknown, known: ReadonlyMap<number, Known>): SubmissionsCompany | string {
   if (!doc || typeof doc !== 'object') return 'not a submissions document';

@@ -8,7 +8,6 @@ import { readCsv, readText } from './files.ts';
 import type { ImportReport } from './report.ts';
 import { sectorFromGics, sectorFromSic } from './sectors.ts';
 
-/** One company as the sources describe it, before it has a database id. */
 export interface CompanyRecord {
   cik: number | null;
   ticker: string;
@@ -21,17 +20,13 @@ export interface CompanyRecord {
   formerNames?: readonly { name: string }[];
 }
 
-/** The files the companies importer reads; only the ticker list is required. */
 export interface CompanySources {
   /** SEC `company_tickers_exchange.json` or `company_tickers.json`. */
   tickers: string;
   /** `{"<cik>": "<SIC>"}` (SEC submissions `sic`). */
   cikSic?: string;
-  /** Tidy universe with `gics_sector`, `gics_sub_industry`, `sic_industry_title` columns. */
   companiesCsv?: string;
-  /** S&P 500 list with `GICS Sector`, `GICS Sub-Industry`, `CIK`. */
   constituentsCsv?: string;
-  /** SEC SIC list: `SIC Code,Office,Industry Title`. */
   sicTitlesCsv?: string;
 }
 
@@ -78,10 +73,7 @@ export function normaliseExchange(value: unknown): string | null {
   return value.trim() === 'NYS' ? 'NYSE' : value.trim();
 }
 
-/**
- * SEC spells many registrants in capitals ('MICROSOFT CORP'); pages read better in title
- * case. Mixed-case names are kept as filed.
- */
+/** SEC files many names in capitals ('MICROSOFT CORP'); title case reads better. Mixed case is kept. */
 export function displayName(name: string): string {
   if (/[a-z]/.test(name)) return name;
   return name.toLowerCase().replace(/(^|[\s\-/&(.])([a-z])/g, (_m, sep: string, ch: string) => sep + ch.toUpperCase());
@@ -90,11 +82,7 @@ export function displayName(name: string): string {
 /** A common-stock-looking ticker: no class, preferred, warrant or unit suffix. */
 export const isPlainTicker = (t: string) => /^[A-Z]{1,5}$/.test(t);
 
-/**
- * Reads the SEC list and the optional classification files into one record per CIK (a
- * company, not each of its share classes, preferreds or warrants). The primary ticker is
- * SEC's first plain ticker for the CIK. Sector: GICS where given, else from the SIC code.
- */
+/** One record per CIK, not per share class; the primary ticker is SEC's first plain one; GICS else SIC. */
 export async function readCompanySources(sources: CompanySources, report: ImportReport): Promise<CompanyRecord[]> {
   const file = basename(sources.tickers);
   let json: unknown;
@@ -170,16 +158,10 @@ type ExistingCompany = Pick<
 export interface UpsertOptions {
   /** Only add companies that are missing; never change existing ones (price-file tickers). */
   insertOnly?: boolean;
-  /** Where the records came from, for the report. */
   file?: string;
 }
 
-/**
- * Inserts new companies and updates changed ones, matched by CIK (by ticker for companies
- * without one). Unchanged companies are not written, so a second run writes nothing.
- * Slugs follow SPEC §2 and stay unique with a numeric suffix; a company keeps its slug while
- * its name gives the same one. Returns the id of every record's company, by ticker.
- */
+/** Matched by CIK (else ticker); unchanged rows are not written, so a rerun writes nothing. Slugs: SPEC §2. */
 export async function upsertCompanies(
   db: Db,
   records: readonly CompanyRecord[],
@@ -210,8 +192,7 @@ export async function upsertCompanies(
       let found = r.cik !== null ? byCik.get(r.cik) : byTicker.get(r.ticker);
       const sameCompany = found && (r.cik !== null || found.cik === null);
       const patch: Partial<ExistingCompany> = {};
-      // A company first met in a price file holds the ticker without a CIK: when nothing says
-      // it is another company, it is this one, and gets the CIK (its id and prices stay).
+      // A company first met in a price file holds the ticker without a CIK; unless contradicted it gets the CIK.
       const holder = !found && r.cik !== null ? byTicker.get(r.ticker) : undefined;
       if (holder && holder.cik === null) {
         const conflict = handOverConflict(holder, r);
@@ -261,8 +242,7 @@ export async function upsertCompanies(
         if (found.ticker !== r.ticker) {
           const other = byTicker.get(r.ticker);
           if (other && other.id !== found.id) {
-            // Two rows, each with its own prices: joining them is a merge of histories, not
-            // an update, so it is left to a person.
+            // Joining two companies' prices is a merge of histories, left to a person.
             const conflict = other.cik === null ? handOverConflict(other, r) : null;
             const why =
               other.cik !== null
@@ -326,11 +306,7 @@ export async function upsertCompanies(
 export const isPlaceholderName = (c: { name: string; ticker: string }) =>
   c.name.trim() === '' || c.name === c.ticker || /^CIK\d+$/.test(c.name);
 
-/**
- * Why a company holding `record`'s ticker without a CIK is not `record`'s company, or null when
- * nothing says so: it has no name of its own (only its ticker or a CIK), or its name is the
- * record's current or a former name, spelled with or without the legal suffix ('Inc.', 'Corp').
- */
+/** Why the CIK-less holder of the record's ticker is another company, or null when nothing says so. */
 export function handOverConflict(holder: { name: string; ticker: string }, record: CompanyRecord): string | null {
   if (isPlaceholderName(holder)) return null;
   const held = comparableName(holder.name);
@@ -357,7 +333,6 @@ const LEGAL_SUFFIXES = new Set([
   'se',
 ]);
 
-/** A name reduced to its words: any case, '&' as 'and', no punctuation, no share class or legal suffix. */
 export function comparableName(name: string): string {
   const words = name
     .toLowerCase()
@@ -377,13 +352,9 @@ export function comparableName(name: string): string {
   return words.join(' ');
 }
 
-/**
- * Names and GICS sectors of S&P 500 and Nasdaq-100 members of 2021–2022 that were acquired or
- * failed before the SEC lists of a data folder were taken (public facts, `reference/`).
- */
+/** Index members of 2021–2022 acquired or failed before any SEC list of a data folder (public facts). */
 const DELISTED_COMPANIES = fileURLToPath(new URL('../../reference/delisted-companies.csv', import.meta.url));
 
-/** Files that describe companies no longer in the current SEC list (see `describePriceOnlyCompanies`). */
 export interface PriceOnlyCompanyFiles {
   /** Older SEC ticker lists, newest first. */
   history?: string[];
@@ -395,11 +366,7 @@ export interface PriceOnlyCompanyFiles {
   financialsCsv?: string;
 }
 
-/**
- * Name, exchange, SIC and sector for a company known only from a price ticker (delisted or
- * renamed before the current SEC list was taken), from whatever the folder holds: older SEC
- * lists by CIK (then by ticker), CIK → SIC, the S&P lists by CIK or symbol.
- */
+/** For companies known only from a price ticker (delisted or renamed before the current SEC list). */
 export async function describePriceOnlyCompanies(
   files: PriceOnlyCompanyFiles,
   report: ImportReport,
@@ -424,8 +391,7 @@ export async function describePriceOnlyCompanies(
         if (symbol && name && !bySymbol.has(symbol))
           bySymbol.set(symbol, { name, sector: r['GICS Sector'] ?? r.Sector ?? '' });
       }
-  // Last, the companies that left the indexes before any SEC list in a data folder was taken:
-  // their price rows are all a folder holds of them.
+  // Companies that left the indexes before any SEC list was taken: price rows are all a folder holds of them.
   const delisted = new Map(
     (await readCsv(DELISTED_COMPANIES)).map((r) => [r.ticker ?? '', { name: r.name ?? '', sector: r.gics_sector }]),
   );

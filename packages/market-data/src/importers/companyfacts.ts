@@ -2,12 +2,7 @@ import type { FundamentalsTable } from '@app/db/schema';
 import { usdToMillionsToTheDollar as millions } from '@app/shared/units';
 import { dateOfDay, dayNumber } from '../calendar.ts';
 
-/**
- * SEC XBRL companyfacts → our eight metrics (docs/decisions/005-sec-companyfacts-mapping.md).
- * Each metric is a chain of concepts: per period, the first concept of the chain that has a
- * value for exactly that period wins, so a company that moved from `SalesRevenueNet` to
- * `RevenueFromContractWithCustomerExcludingAssessedTax` keeps one continuous revenue line.
- */
+/** SEC XBRL → metrics (decision 005): per period, the chain's first concept with a value wins. */
 export const METRIC_CHAINS = {
   'us-gaap': {
     revenue: [
@@ -41,12 +36,7 @@ export const METRIC_CHAINS = {
   },
 } as const;
 
-/**
- * The statement series of migration 0014, each a chain in the same sense. `kind` says how a
- * value is read: `flow` an amount over the period ($M), `stock` an amount at its end ($M),
- * `per-share` a currency amount per share over the period (as filed), `shares` a count at its end.
- * Free cash flow is not filed: it is operating cash flow − capital expenditure of the same period.
- */
+/** Migration 0014's series: `flow` $M over the period, `stock` $M at its end, `per-share` as filed. */
 export const SERIES_CHAINS = {
   gross_profit: { kind: 'flow', 'us-gaap': ['GrossProfit'], 'ifrs-full': ['GrossProfit'] },
   operating_income: {
@@ -106,10 +96,8 @@ export const SERIES_CHAINS = {
 >;
 
 export type Taxonomy = keyof typeof METRIC_CHAINS;
-/** The eight metrics of the first import. */
 export type BaseMetric = keyof (typeof METRIC_CHAINS)['us-gaap'];
 export type FiledSeries = keyof typeof SERIES_CHAINS;
-/** Every series a filing gives, free cash flow (computed) included. */
 export type Metric = BaseMetric | FiledSeries | 'free_cash_flow';
 const BASE_METRICS = Object.keys(METRIC_CHAINS['us-gaap']) as BaseMetric[];
 const FILED_SERIES = Object.keys(SERIES_CHAINS) as FiledSeries[];
@@ -119,7 +107,6 @@ const FLOWS: ReadonlySet<Metric> = new Set([
   'net_income',
   ...FILED_SERIES.filter((s) => SERIES_CHAINS[s].kind === 'flow'),
 ]);
-/** Every metric, in the order rows list them. */
 export const ALL_METRICS: readonly Metric[] = [...BASE_METRICS, ...FILED_SERIES, 'free_cash_flow'];
 
 /** Equity concepts for total liabilities = liabilities and equity − equity, when `Liabilities` is absent. */
@@ -169,7 +156,6 @@ const isYearToDate = (f: Fact) => {
   return (n >= 170 && n <= 190) || (n >= 260 && n <= 285);
 };
 
-/** One period's values while a document is read, with the filing behind each. */
 type PeriodValues = Partial<Record<Metric, number>> & {
   start?: string;
   end: string;
@@ -184,11 +170,7 @@ type Concepts = Record<string, { units?: Unit }>;
 /** Forms that recast periods a 10-K or 10-Q already reported (Alphabet's 2016 8-K, for the new segments). */
 const RECAST_FORMS = new Set(['8-K', '8-K/A']);
 
-/**
- * Latest-filed value per (start, end) of one concept in one currency, among the given forms. An
- * 8-K filed later that restates a period those forms reported replaces their value, as SEC's own
- * frames do; an 8-K never adds a period of its own.
- */
+/** A later 8-K recast replaces a period's value, as SEC's frames do, but never adds a period of its own. */
 function latestByPeriod(facts: readonly Fact[], forms: ReadonlySet<string>, keep: (f: Fact) => boolean) {
   const out = new Map<string, Fact>();
   const recast = new Map<string, Fact>();
@@ -207,10 +189,7 @@ function latestByPeriod(facts: readonly Fact[], forms: ReadonlySet<string>, keep
   return out;
 }
 
-/**
- * Picks the taxonomy and currency: us-gaap in USD when present; else ifrs-full in the
- * currency most of its revenue and asset facts use (TSMC reports TWD, with a few USD facts).
- */
+/** us-gaap in USD when present; else ifrs-full in its main currency (TSMC reports TWD with a few USD facts). */
 function pickBasis(facts: Record<string, Concepts>): { taxonomy: Taxonomy; currency: string; others: string[] } | null {
   for (const taxonomy of ['us-gaap', 'ifrs-full'] as const) {
     const concepts = facts[taxonomy];
@@ -231,15 +210,7 @@ function pickBasis(facts: Record<string, Concepts>): { taxonomy: Taxonomy; curre
   return null;
 }
 
-/**
- * Turns one companyfacts document into fundamentals rows and share counts.
- *
- * A period is identified by its start and end dates, never by `fy`/`fp` (those name the filing
- * that reported a value: Apple's fiscal-2023 revenue appears in three 10-Ks). For each period
- * the latest filed value wins. Annual rows come from 10-K-type forms, quarterly rows from 10-Q;
- * a fourth quarter's flows are derived as the fiscal year minus its three reported quarters and
- * flagged `derived = 1`. Amounts are converted to millions.
- */
+/** Periods are keyed by dates, never `fy`/`fp`, which name the filing (Apple's FY2023 revenue is in three 10-Ks). */
 export function parseCompanyFacts(doc: unknown): ParsedFacts {
   if (!doc || typeof doc !== 'object') throw new Error('not a companyfacts document');
   const d = doc as { cik?: unknown; entityName?: unknown; facts?: Record<string, Concepts> };
@@ -254,7 +225,6 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
   const concepts = facts[taxonomy] as Concepts;
   const unitFacts = (concept: string, unit = currency) => concepts[concept]?.units?.[unit] ?? [];
 
-  // metric → period key → value (first concept of the chain with a value for that period).
   const pick = (chain: readonly string[], forms: ReadonlySet<string>, keep: (f: Fact) => boolean, unit = currency) => {
     const out = new Map<string, Fact & { concept: string }>();
     for (const concept of chain) {
@@ -315,8 +285,7 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
     const direct = pick(chain, QUARTER_FORMS, durations ? isQuarter : instant, unit);
     for (const f of direct.values()) put(quarter, f.end, durations ? f.start : undefined, series, f, value(f));
     if (kind !== 'flow') continue;
-    // Cash flow statements in 10-Qs are year to date: the second and third quarters are the
-    // half year less the first quarter, and nine months less the half year.
+    // 10-Q cash flows are year to date: Q2 = half year − Q1, Q3 = nine months − half year.
     const ytd = pick(chain, QUARTER_FORMS, isYearToDate, unit);
     const cumulative = [...direct.values(), ...ytd.values()];
     for (const f of [...ytd.values()].sort((x, y) => (x.end < y.end ? -1 : 1))) {
@@ -329,7 +298,6 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
       put(quarter, f.end, nextDay(prior.end), series, { ...f, concept }, millions(f.val - prior.val));
     }
   }
-  // Free cash flow: operating cash flow − capital expenditure, where a period has both.
   for (const target of [annual, quarter]) {
     for (const row of target.values()) {
       if (row.operating_cash_flow !== undefined && row.capex !== undefined) {
@@ -338,7 +306,6 @@ export function parseCompanyFacts(doc: unknown): ParsedFacts {
       }
     }
   }
-  // Total liabilities where `Liabilities` is not reported: liabilities and equity − equity.
   if (taxonomy === 'us-gaap') {
     for (const [target, forms] of [
       [annual, ANNUAL_FORMS],
@@ -402,7 +369,6 @@ function toRow(
     current_assets: r.current_assets ?? null,
     total_assets: r.total_assets ?? null,
     current_liabilities: current,
-    // Long-term liabilities where `LiabilitiesNoncurrent` is not reported: total − current.
     long_term_liabilities:
       r.long_term_liabilities ?? (total !== null && current !== null ? round6(total - current) : null),
     total_liabilities: total,
@@ -421,16 +387,12 @@ function toRow(
   };
 }
 
-/**
- * Fiscal years are named by the calendar year they end in, except 52/53-week years that end
- * in the first days of January, which belong to the year before.
- */
+/** Named by the year they end in, except 52/53-week years ending in early January. */
 export function fiscalYearOf(end: string): number {
   const year = Number(end.slice(0, 4));
   return end.slice(5, 7) === '01' && Number(end.slice(8, 10)) <= 7 ? year - 1 : year;
 }
 
-/** Which fiscal quarter ends on `end`, from the known fiscal-year ends (extrapolated past the last one). */
 export function quarterLabel(end: string, fyEnds: readonly string[]): { year: number; period: string } {
   const t = Date.parse(end);
   let fyEnd = fyEnds.find((e) => Date.parse(e) >= t - 10 * DAY);
@@ -447,13 +409,9 @@ export function quarterLabel(end: string, fyEnds: readonly string[]): { year: nu
 
 /** Values over a period rather than at its end: a fourth quarter never inherits the year's. */
 const DURATIONS: readonly Metric[] = [...FLOWS, 'eps_diluted', 'dividends_per_share', 'free_cash_flow'];
-/** Values at the period end: a fourth quarter's are the fiscal year-end ones. */
 const INSTANTS: readonly Metric[] = ALL_METRICS.filter((m) => !DURATIONS.includes(m));
 
-/**
- * Q4 = fiscal year − Q1 − Q2 − Q3 for each flow, when the three quarters lie inside the year.
- * The balance sheet at Q4's end is the fiscal year-end one (reported in the 10-K, not derived).
- */
+/** Q4 flow = year − Q1 − Q2 − Q3; Q4's balance sheet is the 10-K's year-end one, not derived. */
 function deriveFourthQuarters(rows: FundamentalRow[], annual: Map<string, PeriodValues>, currency: string): void {
   const quarters = rows.filter((r) => r.period === 'quarter');
   for (const a of annual.values()) {
@@ -508,12 +466,7 @@ function nextDay(date: string): string {
   return dateOfDay(dayNumber(date) + 1);
 }
 
-/**
- * Shares outstanding as reported: `dei:EntityCommonStockSharesOutstanding` (cover page), else
- * `us-gaap:CommonStockSharesOutstanding` (balance sheet). Classes reported under one filing
- * and date are summed (multi-class companies list one value per class); across filings the
- * first filed wins, as later filings restate comparatives for splits made since.
- */
+/** Classes summed per filing; the first filed wins, as later filings restate counts for splits since. */
 function parseShares(facts: Record<string, Concepts>): ShareFact[] {
   const sources = [
     ['dei', 'EntityCommonStockSharesOutstanding', 'sec-dei'],
@@ -533,7 +486,6 @@ function parseShares(facts: Record<string, Concepts>): ShareFact[] {
     const byEnd = new Map<string, { end: string; filed: string; total: number }>();
     for (const g of byFiling.values()) {
       const prev = byEnd.get(g.end);
-      // The first filing for a date: later ones may restate the count for a split since.
       if (!prev || g.filed < prev.filed) byEnd.set(g.end, g);
     }
     return [...byEnd.values()]

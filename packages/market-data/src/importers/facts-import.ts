@@ -15,11 +15,7 @@ export interface FactsImportResult {
   nonUsd: string[];
 }
 
-/**
- * Imports companyfacts files (one JSON per company, gzipped or not), one company per
- * transaction. Run it after the price import: share counts are scaled by the splits it found.
- * A company the company list does not know is added under its CIK.
- */
+/** Run after the price import: share counts are scaled by the splits it found. */
 export async function importFacts(
   db: Db,
   files: readonly string[],
@@ -49,20 +45,12 @@ export async function importFacts(
 }
 
 export interface FactsDocumentOptions {
-  /** Collects 'CIK n taxonomy currency' for companies not reporting us-gaap in USD. */
   nonUsd: string[];
-  /**
-   * Only companies already in the database (the bulk import: a CIK no ticker list names has no
-   * price, so no market cap, and no page anyone would find). By default an unknown CIK is added.
-   */
+  /** A CIK no ticker list names has no price, so no market cap and no page anyone would find. */
   knownOnly?: boolean;
 }
 
-/**
- * One parsed companyfacts document into the database: the company's fundamentals and share
- * counts replaced in one transaction. The per-file and the bulk (zip) imports both come here.
- * Returns the company's id, or null when the document was rejected or skipped.
- */
+/** Shared by the per-file and bulk imports; null when the document was rejected or skipped. */
 export async function importFactsDocument(
   db: Db,
   doc: unknown,
@@ -147,10 +135,7 @@ async function companyRecord(db: Db, id: number): Promise<CompanyRecord> {
     .executeTakeFirstOrThrow();
 }
 
-/**
- * Cross-check of splits against filings: a share count that moves by a split-like ratio
- * between two filings with no known split in between is reported (the count is kept).
- */
+/** A share count moving by a split-like ratio with no known split in between is reported, not changed. */
 function checkShareJumps(
   file: string,
   shares: ReturnType<typeof parseCompanyFacts>['shares'],
@@ -172,10 +157,8 @@ function checkShareJumps(
 }
 
 /**
- * Share counts date a split the prices cannot: one found inside a vendor's adjusted rows is
- * only bounded (between `earliest` and `date`). The first filing on the new basis (its count
- * moved by the split's ratio since the one before) ends the window; the split is stored on
- * the first weekday after the last filing on the old basis, so each count is scaled rightly.
+ * A split found inside a vendor's adjusted rows is only bounded: the first filing whose count moved by
+ * its ratio ends the window, and the split goes on the weekday after the last filing on the old basis.
  */
 async function dateSplitsByShares(
   db: Db,

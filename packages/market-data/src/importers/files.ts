@@ -16,7 +16,6 @@ export async function* readLines(path: string): AsyncGenerator<{ line: number; t
   }
 }
 
-/** A whole (optionally gzipped) file as text. */
 export async function readText(path: string): Promise<string> {
   const buf = await readFile(path);
   return (path.endsWith('.gz') ? gunzipSync(buf) : buf).toString('utf8').replace(/^\uFEFF/, '');
@@ -47,7 +46,6 @@ export function parseCsvLine(text: string): string[] {
   return out;
 }
 
-/** A small CSV file as objects keyed by header name. */
 export async function readCsv(path: string): Promise<Record<string, string>[]> {
   const rows: Record<string, string>[] = [];
   let header: string[] | null = null;

@@ -55,11 +55,7 @@ export interface ImportAllResult {
   rowsRead: number;
 }
 
-/**
- * Imports a whole data folder in the order the data needs: companies (so tickers resolve),
- * prices (so splits are known), filings (share counts scaled by those splits), then the
- * derived tables, and finally marks the database as holding real data.
- */
+/** Order matters: companies (tickers resolve), prices (splits known), filings (counts scaled), derived. */
 export async function importAll(db: Db, dir: string, progress?: ProgressSink): Promise<ImportAllResult> {
   const started = Date.now();
   const src = locateSources(dir);
@@ -120,11 +116,7 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
   };
 }
 
-/**
- * After any real-data import: recompute the derived tables of the companies written, mark the
- * data as real, and take the data date from the quotes actually stored (not from the files,
- * which may name days of companies that were rejected, or be older than what is loaded).
- */
+/** The data date comes from stored quotes, not the files (they may name rejected companies' days). */
 export async function finishRealImport(db: Db, companyIds: readonly number[]): Promise<string | null> {
   if (companyIds.length === 0) return null;
   await refreshDerived(db, { companyIds });
@@ -138,10 +130,7 @@ export async function finishRealImport(db: Db, companyIds: readonly number[]): P
   return dataDate;
 }
 
-/**
- * Priced companies that no file of the folder names or classifies, listed by ticker: each is
- * a gap in the sources, not in the importer (every name and sector the folder holds is used).
- */
+/** Priced companies no file names or classifies: gaps in the sources, not in the importer. */
 export async function reportUndescribedCompanies(db: Db): Promise<ImportReport | null> {
   const priced = await db
     .selectFrom('companies')

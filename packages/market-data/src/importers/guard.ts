@@ -1,10 +1,7 @@
 import type { Db } from '@app/db/client';
 import { getMeta, META_KEYS } from '../meta.ts';
 
-/**
- * Real data never goes into a database holding the demo universe: the fictional companies
- * would stay, take tickers real companies need, and be shown as "real data" afterwards.
- */
+/** Demo companies would stay, take tickers real companies need, and pass as real data afterwards. */
 export async function assertNotDemoDatabase(db: Db): Promise<void> {
   if ((await getMeta(db, META_KEYS.source)) === 'demo') {
     throw new Error(

@@ -27,10 +27,8 @@ export interface TickerAudit {
 }
 
 /**
- * One corporate action as the audit sees it: `applied` (the import split and the vendors' own
- * adjustment agrees, or no vendor adjusted that day), `missed` (a vendor adjusted for a split the
- * import did not apply), `false` (the import split where the vendors' adjustment shows none, or
- * on a spin-off day), `refused` (a doubt the import raised and left alone).
+ * `applied`, `missed` (a vendor adjusted, the import did not), `false` (the import split, no vendor did, or a
+ * spin-off day), `refused` (a doubt the import left alone).
  */
 export interface ActionCheck {
   ticker: string;
@@ -45,10 +43,7 @@ export interface PriceAudit {
   /** Imported closes compared with the vendors' own adjustment, and how many are within 0.5%. */
   compared: number;
   within: number;
-  /**
-   * Closes whose reference needs a split no vendor adjusted for (as-traded rows after the last
-   * adjusted day): compared on the import's own splits, so counted apart.
-   */
+  /** Closes needing a split no vendor adjusted for: checked on the import's own splits, so counted apart. */
   onImportSplits: number;
   onImportSplitsWithin: number;
   notImported: number;
@@ -60,26 +55,16 @@ export interface PriceAudit {
 
 const TOLERANCE = 0.005;
 
-/** A vendor series put on its own basis by the vendor's own adjustment (decision 019). */
 interface Reference {
   series: RawSeries;
-  /** Close split-adjusted to `basis[i]` (the vendor's as-of day, or the row's own day). */
   value: number[];
   basis: string[];
-  /** Whether the row's basis is a day the vendor adjusted as of (false: the row's own day). */
   adjusted: boolean[];
   splits: { date: string; ratio: number; why: string }[];
   spinOffs: string[];
 }
 
-/**
- * The reference for one vendor series, from the vendor's own numbers only. An as-traded vendor
- * with adjusted closes (Alpha Vantage): every step of close ÷ adjusted close beyond the cash
- * dividend that is a share ratio is a split, dated on the day the close moves by it where the
- * vendor dates it a session early; steps that are no share ratio are spin-offs and adjust nothing. Without adjusted closes its
- * coefficients stand in. A split-adjusted vendor (Yahoo): its closes are the reference, on the
- * day they were adjusted as of, and appended as-traded rows on their own day.
- */
+/** From the vendor's numbers only: close ÷ adjusted-close steps that are share ratios are splits. */
 function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference {
   const n = s.dates.length;
   const splits: Reference['splits'] = [];
@@ -108,8 +93,7 @@ function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference 
       let k = isSmallRatio(ratio) ? st.index : [st.index, st.index + 1].find((i) => showsRatio(move(i), ratio));
       let why = `${s.file}: ${st.what} ×${st.factor.toFixed(4)}`;
       if (k === undefined) {
-        // Not on the day its own closes move by it: where they step against another vendor's
-        // split-adjusted closes, that day (Alpha Vantage books WellPoint's 2005 split in 2002).
+        // Else where its closes step against a peer's (Alpha Vantage books WellPoint's 2005 split in 2002).
         const found = stepAgainstPeers(s, peers, ratio);
         k = found?.index ?? st.index;
         if (found) why += `, dated ${s.dates[k]} by ${found.file}'s adjusted closes`;
@@ -130,7 +114,6 @@ function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference 
   let next = splits.length - 1;
   for (let i = n - 1; i >= 0; i--) {
     const date = s.dates[i] as string;
-    // Splits dated after this row divide it.
     while (next >= 0 && (splits[next] as { date: string }).date > date)
       factor *= (splits[next--] as { ratio: number }).ratio;
     value[i] = (s.close[i] as number) / factor;
@@ -141,10 +124,7 @@ function referenceOf(s: RawSeries, peers: readonly RawSeries[] = []): Reference 
   return { series: s, value, basis, adjusted, splits, spinOffs };
 }
 
-/**
- * The row where an as-traded series' closes step by `ratio` against a split-adjusted vendor's
- * closes (that day's and the medians of 3 common days before and after, within 2%), or null.
- */
+/** The row where an as-traded series steps by `ratio` against a split-adjusted peer's closes, or null. */
 function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: number) {
   for (const p of peers) {
     if (p.vendor !== 'adjusted') continue;
@@ -166,16 +146,7 @@ function stepAgainstPeers(s: RawSeries, peers: readonly RawSeries[], ratio: numb
   return null;
 }
 
-/**
- * Checks the imported closes against a reference computed from the vendor files alone, never from
- * the import's decisions (decision 019): each vendor row split-adjusted by the vendor's own
- * adjustment (`referenceOf`), brought to the company's latest basis by the ratio between two
- * vendors where their rows overlap. Only the splits after the last day any vendor adjusted as of
- * (the as-traded rows a daily job appended) are the import's own: closes that need them are
- * counted apart. Then every action: splits applied (confirmed by a vendor's adjustment, or not
- * covered by one), missed, false (against a vendor's adjustment, or on a spin-off day), and the
- * doubts the import pipeline raises on these files.
- */
+/** Reference from the vendor files alone, never the import's decisions (decision 019). */
 export async function auditPrices(db: Db, files: readonly string[], tickerIndex?: string): Promise<PriceAudit> {
   const silent = new ImportReport('audit');
   const raw = new Map<string, RawSeries[]>();
@@ -198,8 +169,7 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
     doubts: pipeline.doubts,
   };
   const byCompany = new Map<number, string[]>();
-  // The days each ticker served each company, as the import recorded them (a reused ticker
-  // serves two companies in turn); without that record, the ticker index decides.
+  // A reused ticker serves two companies in turn, as the import recorded; else the ticker index decides.
   const served = new Map<string, { first: string; last: string }>();
   const ranges = await db
     .selectFrom('company_tickers')
@@ -276,8 +246,7 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
             audit.notImported++;
             return;
           }
-          // From the row's basis to the latest: a later vendor's basis where one overlaps (the
-          // vendors' own adjustment), then the import's splits after the last adjusted day.
+          // To the latest basis: a later vendor's where one overlaps, then the import's splits after it.
           const basis = r.basis[i] as string;
           const linked = r.adjusted[i] ? link.get(r) : undefined;
           const tail = importFactorAfter(linked?.basis ?? basis);
@@ -323,11 +292,7 @@ export async function auditPrices(db: Db, files: readonly string[], tickerIndex?
   return audit;
 }
 
-/**
- * For each series adjusted as of a day, the factor to the latest adjusted basis among its
- * ticker's series: the median ratio of the two references over their last 20 common days,
- * snapped to a split ratio (the vendors' spin-off scalings of a few percent are no split).
- */
+/** Median ratio over 20 common days, snapped to a split ratio (spin-off scalings of a few % are none). */
 function linkFactors(list: Reference[]): Map<Reference, { basis: string; factor: number }> {
   const out = new Map<Reference, { basis: string; factor: number }>();
   const latestBasis = (r: Reference) => r.basis.filter((_, i) => r.adjusted[i]).reduce((m, b) => (b > m ? b : m), '');
@@ -358,7 +323,6 @@ function linkFactors(list: Reference[]): Map<Reference, { basis: string; factor:
   return out;
 }
 
-/** Every split the import applied and every share-ratio step of the vendors, matched by date. */
 function checkActions(
   ticker: string,
   refs: { ticker: string; refs: Reference[] }[],
@@ -433,7 +397,6 @@ function checkActions(
   return out;
 }
 
-/** Which company each price ticker belongs to, as the price import decides it. */
 async function resolveTickers(db: Db, tickers: string[], tickerIndex?: string): Promise<Map<string, number | null>> {
   const index = new Map<string, number | null>();
   if (tickerIndex)
@@ -455,7 +418,6 @@ async function resolveTickers(db: Db, tickers: string[], tickerIndex?: string): 
 const pct = (part: number, whole: number) => `${whole > 0 ? ((part / whole) * 100).toFixed(2) : '0.00'}%`;
 const n = (x: number) => x.toLocaleString('en-US');
 
-/** The audit as text: the summary first, then every ticker off, the stretches, every action. */
 export function formatAudit(a: PriceAudit, detail = 50): string {
   const off = a.byTicker
     .filter((t) => t.wrong > 0.005 * t.compared)

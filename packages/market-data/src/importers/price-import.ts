@@ -20,19 +20,13 @@ import { type CorporateActions, nextWeekday, parseCorporateActions } from './spl
 import { replaceCompanyPrices } from './store.ts';
 
 export interface PriceImportOptions {
-  /**
-   * `prices/tickers.csv`-style index (`ticker,cik,name_sec,...`): which company a price ticker
-   * belongs to, including renamed and delisted tickers. Without it tickers match companies by ticker.
-   */
+  /** Which company a price ticker belongs to, renamed and delisted ones included; else match by ticker. */
   tickerIndex?: string;
-  /** A corporate-actions file (`date,ticker,ratio[,kind]`): splits and spin-offs that outrank the prices. */
   /** SEC ticker lists, dated by a `YYYY-MM` in their file name (undated: the newest): who held a ticker when. */
   tickerLists?: string[];
+  /** A corporate-actions file (`date,ticker,ratio[,kind]`): splits and spin-offs that outrank the prices. */
   actions?: string;
-  /**
-   * The folder's other company files: older SEC ticker lists, CIK → SIC, S&P lists. Companies
-   * known only from a price ticker take their name and sector from them.
-   */
+  /** Names and sectors for companies known only from a price ticker. */
   companyFiles?: PriceOnlyCompanyFiles;
   progress?: ProgressSink;
 }
@@ -42,11 +36,7 @@ export interface PriceImportResult {
   lastDate: string | null;
 }
 
-/**
- * Imports price files (any layout `readPriceFile` knows; several vendors and tickers per
- * company are joined), one company per transaction. Companies a ticker belongs to but that are
- * missing (delisted before the SEC list was taken) are added, so history keeps them.
- */
+/** Companies a ticker belongs to but missing from the SEC list (delisted) are added, so history keeps them. */
 export async function importPrices(
   db: Db,
   files: readonly string[],
@@ -73,15 +63,13 @@ export async function importPrices(
       report,
     );
     if (m && m.dates.length > 0) merged.set(ticker, m);
-    // The vendor rows are not needed once merged: free them as we go (a full import held every
-    // file's rows until the end, 1.2 GB for ../shared/data).
+    // Freed as we go: holding every file's rows until the end took 1.2 GB for ../shared/data.
     raw.delete(ticker);
   }
   const globalFirst = min([...merged.values()].map((m) => m.dates[0] as string));
   const globalLast = max([...merged.values()].map((m) => m.dates.at(-1) as string));
 
-  // Which company each ticker belongs to, for the days its rows cover (decision 019): rows from
-  // before a company held the ticker (SEC's dated lists say when) are another company's.
+  // Decision 019: rows from before a company held the ticker (SEC's dated lists) are another company's.
   const index = new Map<string, { cik: number | null; name: string }>();
   if (options.tickerIndex) {
     for (const r of await readCsv(options.tickerIndex)) {
@@ -95,8 +83,7 @@ export async function importPrices(
   const byCik = new Map(companies.filter((c) => c.cik !== null).map((c) => [c.cik as number, c]));
   const byTicker = new Map(companies.map((c) => [c.ticker, c]));
   const holderOf = (ticker: string) => index.get(ticker)?.cik ?? byTicker.get(ticker)?.cik ?? null;
-  // A year and more without rows splits a ticker's rows in two listings only where the SEC lists
-  // say the older rows were another company's; otherwise it is one company's gap.
+  // A year-long gap splits listings only where the SEC lists say the older rows were another company's.
   const segments = new Map<string, MergedSeries>();
   for (const [ticker, series] of merged) {
     const parts = splitAtGaps(series);
@@ -147,9 +134,7 @@ export async function importPrices(
         industry: null,
       });
   }
-  // Rows no listed holder owns: the same closes under another ticker (a renamed company, whose
-  // vendor keeps its history under the new symbol) make them that company's; else a company of
-  // their own, named for the ticker and the last year it traded.
+  // Unowned rows: the same closes under another ticker (a rename) make them that company's; else their own.
   for (const key of unowned) {
     const series = segments.get(key) as MergedSeries;
     const twin = [...segments].find(
@@ -212,8 +197,7 @@ export async function importPrices(
     if (!series || series.dates.length === 0) continue;
     const first = series.dates[0] as string;
     const last = series.dates.at(-1) as string;
-    // Delisted when the company's own ticker stops trading; a company renamed since (FISV → FI)
-    // has its current ticker elsewhere and stays listed.
+    // Delisted when its own ticker stops; a company renamed since (FISV → FI) stays listed.
     const delisted =
       own !== undefined && tickers.includes(own) && globalLast !== null && daysBetween(last, globalLast) > 7;
     try {
@@ -237,7 +221,6 @@ const daysBetween = (a: string, b: string) => (Date.parse(b) - Date.parse(a)) / 
 const min = (xs: string[]) => (xs.length ? xs.reduce((a, b) => (a < b ? a : b)) : null);
 const max = (xs: string[]) => (xs.length ? xs.reduce((a, b) => (a > b ? a : b)) : null);
 
-/** A year and more without rows: the ticker's rows on each side are two listings. */
 const LISTING_GAP_DAYS = 365;
 
 function splitAtGaps(series: MergedSeries): MergedSeries[] {
@@ -292,12 +275,7 @@ async function readTickerLists(files: readonly string[], report: ImportReport): 
   return out;
 }
 
-/**
- * Why rows of `ticker` up to `last` cannot be CIK `cik`'s, or null: in the first SEC list dated
- * after them, another CIK holds the ticker, or the CIK is not listed at all while a later list
- * gives it the ticker (it registered or took the symbol after those rows: LandBridge's LB after
- * L Brands').
- */
+/** Why rows up to `last` are not CIK `cik`'s, per a later SEC list (LandBridge's LB after L Brands'). */
 function laterHolder(lists: readonly TickerList[], ticker: string, cik: number, last: string): string | null {
   const dated = lists
     .filter((l) => l.date === null || l.date > last)
@@ -312,10 +290,7 @@ function laterHolder(lists: readonly TickerList[], ticker: string, cik: number, 
   return null;
 }
 
-/**
- * Two series with the same closes, up to one constant factor (a vendor's basis), on 20 or more
- * common days: one listing under two tickers.
- */
+/** Same closes up to a constant factor on 20+ common days: one listing under two tickers. */
 function sameCloses(a: MergedSeries, b: MergedSeries): boolean {
   const at = new Map(b.dates.map((d, i) => [d, b.close[i] as number]));
   const ratios: number[] = [];

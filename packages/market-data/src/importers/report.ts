@@ -5,11 +5,7 @@ export interface Issue {
   reason: string;
 }
 
-/**
- * What an importer did, for its closing summary and for tests: rows read and written,
- * values corrected (splits applied, bases aligned) and rows or files rejected, each with
- * where and why. Reasons are grouped by their text before the first ':' in the summary.
- */
+/** Reasons are grouped in the summary by their text before the first ':'. */
 export class ImportReport {
   read = 0;
   written = 0;
@@ -40,7 +36,6 @@ export class ImportReport {
     this.notes.push(text);
   }
 
-  /** Counts per kind of reason (the text before the first ':'). */
   static countByKind(issues: readonly Issue[]): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const issue of issues) {
@@ -50,7 +45,6 @@ export class ImportReport {
     return counts;
   }
 
-  /** The closing summary: totals, then counts by reason, then up to `detail` examples of each list. */
   summary(detail = 10): string {
     const lines = [
       `${this.name}: read ${fmt(this.read)}, written ${fmt(this.written)}, unchanged ${fmt(this.unchanged)}, corrected ${fmt(this.corrected.length)}, rejected ${fmt(this.rejected.length)}, doubts ${fmt(this.doubts.length)}${this.skipped > 0 ? `, skipped ${fmt(this.skipped)}` : ''}`,

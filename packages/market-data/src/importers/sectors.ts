@@ -1,9 +1,8 @@
 import type { SectorCode } from '@app/shared/sectors';
 
 /**
- * SIC → sector (SPEC §3 codes), documented in docs/sic-to-sector.md. Ranges are checked in
- * order, so narrower exceptions come before the range they sit in. SIC predates GICS and is
- * coarser: GICS (S&P 500 members) wins wherever the data gives it.
+ * SIC → SPEC §3 sector (docs/sic-to-sector.md). Checked in order: narrower exceptions first. GICS wins
+ * wherever given, as SIC is coarser.
  */
 const SIC_RANGES: ReadonlyArray<readonly [from: number, to: number, sector: SectorCode]> = [
   [100, 999, 5], // agriculture, forestry, fishing
@@ -92,7 +91,6 @@ const GICS: Record<string, SectorCode> = {
   'real estate': 11,
 };
 
-/** The sector of a GICS sector name ('Information Technology' → 8), or null. */
 export function sectorFromGics(name: string | null | undefined): SectorCode | null {
   return (name && GICS[name.trim().toLowerCase()]) || null;
 }

@@ -5,24 +5,17 @@ export interface Split {
   date: string;
   /** New shares per old share: 4 = 4-for-1, 0.1 = 1-for-10 reverse. */
   ratio: number;
-  /** How it is known (stored with it; the audit checks the inferred ones). */
   evidence?: SplitEvidence;
   /** Set when the prices only bound it: it happened on a day in [earliest, date]. */
   earliest?: string | null;
 }
 
-/** Splits and spin-offs a corporate-actions file names for one ticker. */
 export interface CorporateActions {
   splits: (Split & { file: string; line: number })[];
-  /** Spin-off days (`factor` = the price adjustment a vendor would apply); never splits. */
   spinOffs: { date: string; factor: number; file: string; line: number }[];
 }
 
-/**
- * The simple fraction p/q (q ≤ 40) a vendor's float split coefficient stands for:
- * 7.00000700001 → 7, 1.49999925 → 1.5, 0.166666666667 → 1/6, 1.0499999475 → 21/20 (a 5%
- * stock dividend). Null when no such fraction is within `tolerance` (relative).
- */
+/** p/q with q ≤ 40: 1.49999925 → 1.5, 1.0499999475 → 21/20 (a 5% stock dividend); else null. */
 export function snapRatio(value: number, tolerance = 1e-4): number | null {
   if (!Number.isFinite(value) || value <= 0) return null;
   for (let q = 1; q <= 40; q++) {
@@ -35,10 +28,7 @@ export function snapRatio(value: number, tolerance = 1e-4): number | null {
 /** Ratios a price jump is tested against when no vendor names the split. */
 const COMMON_RATIOS = [1.5, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 25, 30, 40, 50, 100];
 
-/**
- * The common split ratio a price ratio (close before ÷ close after) is near, within `tolerance`
- * relative (the closest one): forward splits (≥ 1.5) and their reverses. Null for anything else.
- */
+/** The closest common ratio within `tolerance` (relative), forward or reverse, else null. */
 export function nearSplitRatio(priceRatio: number, tolerance: number): number | null {
   let best: number | null = null;
   let bestError = tolerance;
@@ -54,16 +44,11 @@ export function nearSplitRatio(priceRatio: number, tolerance: number): number | 
   return best;
 }
 
-/**
- * Whether a close-to-close move (earlier ÷ later close) stays clear of a split of `ratio`: under a
- * third of it in log terms. The one test of "no split here", whether the closes are a vendor's
- * own as-traded ones checked against its coefficient, or adjusted ones in which a split vanishes.
- */
+/** Under a third of the ratio in log terms: the one "no split here" test, for as-traded and adjusted closes. */
 export function showsNoSplit(move: number, ratio: number): boolean {
   return Math.abs(Math.log(move)) < Math.abs(Math.log(ratio)) / 3;
 }
 
-/** Product of the ratios of splits dated after `date`: what an as-of-`date` value is scaled by. */
 export function factorAfter(splits: readonly Split[], date: string): number {
   let f = 1;
   for (const s of splits) if (s.date > date) f *= s.ratio;
@@ -85,11 +70,7 @@ export function nextWeekday(date: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/**
- * A corporate-actions file: `date,ticker,ratio[,kind]`, kind `split` (default; ratio = new
- * shares per old, 0.1 = 1-for-10 reverse) or `spin-off` (ratio = the vendors' price factor,
- * e.g. 1.046). Authoritative: its splits are applied whatever the prices show.
- */
+/** `date,ticker,ratio[,kind]`; authoritative: its splits are applied whatever the prices show. */
 export function parseCorporateActions(
   rows: readonly Record<string, string>[],
   file: string,

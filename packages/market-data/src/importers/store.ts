@@ -4,11 +4,7 @@ import type { ParsedFacts } from './companyfacts.ts';
 import type { MergedSeries } from './prices/series.ts';
 import { factorAfter, type Split } from './splits.ts';
 
-/**
- * The importers' writes. Each company is replaced in one transaction (delete, then insert),
- * so a run that stops half-way leaves every company either old or new, never half-written,
- * and running the same import again leaves the same rows.
- */
+/** One transaction per company (delete, insert): a stopped run leaves none half-written. */
 
 export interface CompanyDates {
   listedOn: string | null;
@@ -95,10 +91,7 @@ export async function loadSplits(db: Db, companyId: number): Promise<Split[]> {
 
 const SEC_SHARE_SOURCES = ['sec-dei', 'sec-us-gaap'];
 
-/**
- * Replaces a company's fundamentals and SEC share counts. Counts are filed as reported, so each
- * is scaled by the splits after its filing (decision 004: one basis for prices and shares).
- */
+/** Counts are scaled by later splits (decision 004: one basis for prices and shares). */
 export async function replaceCompanyFacts(
   db: Db,
   companyId: number,

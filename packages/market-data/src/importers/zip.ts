@@ -4,11 +4,7 @@ import { Readable } from 'node:stream';
 import { crc32, inflateRawSync } from 'node:zlib';
 import { type Entry, fromRandomAccessReaderPromise, RandomAccessReader, type ZipFile } from 'yauzl';
 
-/**
- * The archive's bytes read synchronously at the asked offsets. yauzl's own file reader sends
- * every small read (one per directory record) through the thread pool, which made reading a
- * zip of ~1 KB entries wait on I/O hops more than it worked; here the OS page cache answers.
- */
+/** Synchronous reads: yauzl sent every small directory read through the thread pool, waiting more than working. */
 class FileReader extends RandomAccessReader {
   constructor(private readonly fd: number) {
     super();
@@ -51,11 +47,7 @@ class FileReader extends RandomAccessReader {
   }
 }
 
-/**
- * A zip read one entry at a time: the central directory is read when it opens (so a truncated
- * or foreign file fails here, before anything is imported), each entry's bytes only when asked,
- * and never more than one entry in memory (SEC's bulk zips are 1–1.5 GB of small JSON files).
- */
+/** Directory read on open, so a bad file fails before any import; one entry in memory (SEC zips are 1–1.5 GB). */
 export class ZipReader {
   private constructor(
     private readonly zip: ZipFile,
@@ -81,7 +73,6 @@ export class ZipReader {
     }
   }
 
-  /** Entries in the archive, files and folders, as the central directory counts them. */
   get entryCount(): number {
     return this.zip.entryCount;
   }
@@ -111,11 +102,7 @@ export class ZipReader {
     }
   }
 
-  /**
-   * One entry's bytes, inflated and checked against the size and CRC-32 the directory states:
-   * a flipped bit in a stored entry, or one deflate still decodes, would otherwise reach the
-   * JSON parser (or the database) as a plausible but wrong document.
-   */
+  /** Checked against the directory's size and CRC-32: a flipped bit must not reach the parser as plausible data. */
   async read(entry: Entry): Promise<Buffer> {
     if (entry.isEncrypted()) throw new Error(`${entry.fileName}: encrypted entries are not read`);
     const { fileDataStart } = await this.zip.readLocalFileHeaderPromise(entry, { minimal: true });

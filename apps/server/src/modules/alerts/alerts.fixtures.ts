@@ -3,7 +3,6 @@ import type { AlertKind } from '@app/db/schema';
 
 export { runAlertsDay } from './alerts.service.ts';
 
-/** An alert as a benchmark or journey seeds it, set on `createdOn`. */
 export interface AlertSeed {
   userId: number;
   companyId: number;
@@ -13,7 +12,7 @@ export interface AlertSeed {
   createdOn: string;
 }
 
-/** Inserts alerts in batches (as many as a benchmark needs), e-mail off. */
+/** In batches, as many as a benchmark needs; e-mail off. */
 export async function seedAlerts(db: Db, alerts: readonly AlertSeed[]): Promise<void> {
   for (let i = 0; i < alerts.length; i += 1_000) {
     await db

@@ -3,11 +3,7 @@ import type { AlertEmailMode, AlertKind, NotificationMailState } from '@app/db/s
 import { PostgresAdapter, sql } from 'kysely';
 import type { AlertRule, FilingFacts, Position } from './alerts.rules.ts';
 
-/*
- * Alerts, notifications, the member's e-mail choice and the messages sent (migration 0015).
- * Reads of closes, filings and simulator positions are plain reads of those modules' tables,
- * batched per 500 companies.
- */
+/** Migration 0015. Reads of other modules' tables (closes, filings, positions) are batched per 500 companies. */
 
 const PER_QUERY = 500;
 function chunks<T>(items: readonly T[], size = PER_QUERY): T[][] {
@@ -125,7 +121,6 @@ export async function setAlertEmail(db: Db, userId: number, id: number, email: b
   return Number(r.numUpdatedRows) === 1;
 }
 
-/** Alerts with a trading day through `dataDate` still to judge. */
 export async function findDueAlerts(db: Db, dataDate: string): Promise<AlertRule[]> {
   const rows = await db
     .selectFrom('alerts as a')
@@ -135,7 +130,6 @@ export async function findDueAlerts(db: Db, dataDate: string): Promise<AlertRule
   return rows.map(toRule);
 }
 
-/** Every alert has judged the days through `dataDate`. */
 export async function markChecked(db: Db, dataDate: string): Promise<void> {
   await db.updateTable('alerts').set({ checked_through: dataDate }).where('checked_through', '<', dataDate).execute();
 }
@@ -146,7 +140,6 @@ export async function setFiledThrough(db: Db, ids: readonly number[], filed: str
   }
 }
 
-/** Each company's closes from its own first day through `through`, oldest first. */
 export async function findCloses(
   db: Db,
   firstDays: ReadonlyMap<number, string>,
@@ -171,7 +164,6 @@ export async function findCloses(
   return out;
 }
 
-/** Open simulator positions in these companies. */
 export async function findOpenPositions(db: Db, companyIds: readonly number[]): Promise<Position[]> {
   const out: Position[] = [];
   for (const part of chunks([...new Set(companyIds)])) {
@@ -193,7 +185,6 @@ export async function findOpenPositions(db: Db, companyIds: readonly number[]): 
   return out;
 }
 
-/** The newest filing date of a company ('' for none). */
 export async function findLastFiled(db: Db, companyId: number): Promise<string> {
   const row = await db
     .selectFrom('fundamentals')
@@ -203,7 +194,6 @@ export async function findLastFiled(db: Db, companyId: number): Promise<string> 
   return (row?.filed as string | null | undefined) ?? '';
 }
 
-/** Each company's newest filing with the same period a year before it, for filing alerts. */
 export async function findNewestFilings(db: Db, companyIds: readonly number[]): Promise<Map<number, FilingFacts>> {
   const out = new Map<number, FilingFacts>();
   for (const part of chunks([...new Set(companyIds)])) {
@@ -265,7 +255,7 @@ export interface NewNotification {
   mailState: NotificationMailState;
 }
 
-/** Inserts each notification unless its alert already has one for that day; answers how many were new. */
+/** One per alert and day; answers how many were new. */
 export async function insertNotifications(db: Db, rows: readonly NewNotification[]): Promise<number> {
   let inserted = 0;
   for (const part of chunks(rows, 200)) {
@@ -393,7 +383,6 @@ export interface PendingMail {
   message: string;
 }
 
-/** Notifications waiting for their e-mail, oldest first. */
 export async function findPendingMail(db: Db): Promise<PendingMail[]> {
   const rows = await db
     .selectFrom('notifications as n')
@@ -417,7 +406,7 @@ export async function findPendingMail(db: Db): Promise<PendingMail[]> {
   }));
 }
 
-/** Moves notifications from one mail state to another; answers the ids this call moved. */
+/** Answers the ids this call moved, so concurrent callers never both claim one. */
 export async function moveMailState(
   db: Db,
   ids: readonly number[],
@@ -476,7 +465,7 @@ export async function markDayDone(db: Db, dataDate: string): Promise<void> {
 const DAY_LOCK_KEY = 727_003;
 const localTurns = new WeakMap<Db, Promise<unknown>>();
 
-/** Runs `work` under the alerts day's lock: in turn in this process, and across processes on PostgreSQL. */
+/** In turn in this process, and across processes on PostgreSQL. */
 export function withDayLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
   const locked = async () => {
     if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();

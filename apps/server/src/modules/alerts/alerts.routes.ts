@@ -36,7 +36,7 @@ import {
 export interface AlertsSettings {
   mailer: Mailer;
   siteUrl: string;
-  /** The site's token secret: unsubscribe links are signed with a key derived from it. */
+  /** Unsubscribe links are signed with a key derived from it. */
   secret: string;
 }
 
@@ -44,10 +44,7 @@ const SECURITY = [{ bearerAuth: [] }];
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
 const TAGS = ['alerts'];
 
-/**
- * Alerts (issue 35, decision 022): set on companies by members, judged once per new trading day
- * after the daily update (`onNewCloses`), delivered to the notifications menu and by e-mail.
- */
+/** Issue 35, decision 022: judged once per new trading day after the daily update (`onNewCloses`). */
 export const alertsRoutes: FastifyPluginAsyncZod<AlertsSettings> = async (app, settings) => {
   const key = unsubscribeKey(settings.secret);
   const mail = { mailer: settings.mailer, siteUrl: settings.siteUrl, key };

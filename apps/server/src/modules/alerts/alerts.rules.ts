@@ -2,13 +2,11 @@ import type { AlertKind } from '@app/db/schema';
 import { formatPrice, formatSigned } from '@app/shared/format';
 import { type PriceMicros, priceMicros } from '@app/shared/points';
 
-/*
- * When an alert fires (issue 35, decision 022): each rule judges one trading day's close against
- * the close before it, in integers (prices in millionths, percents in basis points), so "exactly
- * at the threshold" is exact. At the threshold fires; short of it does not.
+/**
+ * Issue 35, decision 022: in integers (prices in millionths, percents in basis points), so "exactly at the
+ * threshold" is exact. At the threshold fires; short of it does not.
  */
 
-/** An alert as the evaluation reads it. */
 export interface AlertRule {
   id: number;
   userId: number;
@@ -22,7 +20,6 @@ export interface AlertRule {
   filedThrough: string;
 }
 
-/** What one trading day says about a company. */
 export interface DayFacts {
   date: string;
   close: number;
@@ -33,7 +30,6 @@ export interface DayFacts {
   low52: number | null;
 }
 
-/** A simulator position of the alert's member in the alert's company. */
 export interface Position {
   userId: number;
   companyId: number;
@@ -58,7 +54,6 @@ export function movedBeyond(prev: PriceMicros, close: PriceMicros, bp: number): 
 
 const pct = (bp: number) => `${formatSigned(bp / 100)}%`.replace(/^\+/, '');
 
-/** What an alert watches, in words ("ACME closes at or above $105.00"). */
 export function describeAlert(ticker: string, alert: Pick<AlertRule, 'kind' | 'priceLevel' | 'percentBp'>): string {
   switch (alert.kind) {
     case 'price_above':
@@ -80,10 +75,7 @@ export function describeAlert(ticker: string, alert: Pick<AlertRule, 'kind' | 'p
   }
 }
 
-/**
- * The message of a price alert on one day, or null when it does not fire. A crossing needs the
- * close before below the level (above it for a fall): a price staying past the level fires once.
- */
+/** A crossing needs the close before short of the level: a price staying past it fires once. */
 export function judgeDay(
   ticker: string,
   alert: AlertRule,
@@ -137,7 +129,6 @@ export function judgeDay(
   }
 }
 
-/** A filing newer than the alert knew of, and what it reports against the same period a year before. */
 export interface FilingFacts {
   filed: string;
   form: string;

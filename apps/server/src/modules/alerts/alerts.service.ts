@@ -80,10 +80,7 @@ export async function listAlerts(db: Db, userId: number): Promise<AlertsResponse
   return { alerts: (await findAlerts(db, userId)).map(toWire) };
 }
 
-/**
- * A new alert judges the closes after the data date it is set on: never today's close, never a
- * past one. A filing alert knows the filings already held.
- */
+/** Judges only closes after the data date it is set on; a filing alert knows the filings already held. */
 export async function createAlert(db: Db, userId: number, body: CreateAlertRequest): Promise<Alert> {
   const company = await marketQuotes.byTicker(db, body.ticker);
   if (!company) throw unknownTicker(body.ticker);
@@ -158,8 +155,6 @@ export async function saveSettings(db: Db, userId: number, mode: AlertEmailMode)
 
 export const exportAlerts = (db: Db, userId: number) => findExport(db, userId);
 
-// ——— Evaluation after each daily update ———
-
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -174,9 +169,8 @@ function mailStateOf(alert: AlertRule, modes: ReadonlyMap<number, AlertEmailMode
 }
 
 /**
- * Judges every alert against each trading day after the last one it judged, through `dataDate`
- * (a day missed, e.g. a server down over a close, is judged on its own close), and records what
- * fired: at most one notification per alert and day (a unique key, so a second run inserts none).
+ * A missed day (a server down over a close) is judged on its own close; a unique key keeps one
+ * notification per alert and day, so a second run inserts none.
  */
 export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged: number; fired: number }> {
   const due = await findDueAlerts(db, dataDate);
@@ -284,8 +278,8 @@ export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged
 export type AlertsDay = { ran: false } | { ran: true; judged: number; fired: number };
 
 /**
- * The alerts' work after new closes: once per data date across every process on the database
- * (a lock and a done mark, as the simulator's day); a failed day is not marked, so it runs again.
+ * Once per data date across processes (a lock and a done mark, as the simulator's day); a failed day is
+ * not marked, so it runs again.
  */
 export function runAlertsDay(db: Db, dataDate: string): Promise<AlertsDay> {
   return withDayLock(db, async () => {
@@ -297,24 +291,20 @@ export function runAlertsDay(db: Db, dataDate: string): Promise<AlertsDay> {
   });
 }
 
-// ——— E-mail ———
-
 export interface AlertMailDeps {
   mailer: Mailer;
   siteUrl: string;
-  /** Key of the unsubscribe links' signatures. */
   key: string;
   cap?: number;
 }
 
-/** The signing key of unsubscribe links, derived from the site's token secret. */
 export const unsubscribeKey = (secret: string) =>
   createHmac('sha256', secret).update('alert-unsubscribe').digest('base64url');
 
 const signature = (key: string, userId: number, alertId: number) =>
   createHmac('sha256', key).update(`unsubscribe:${userId}:${alertId}`).digest('base64url');
 
-/** A link's token: the member, the alert (0 for every alert e-mail) and their signature. */
+/** Alert id 0 stands for every alert e-mail (a digest's link). */
 export function unsubscribeToken(key: string, userId: number, alertId: number): string {
   return `${userId}.${alertId}.${signature(key, userId, alertId)}`;
 }
@@ -386,10 +376,8 @@ function composeMail(deps: AlertMailDeps, rows: readonly PendingMail[], digest: 
 }
 
 /**
- * Sends the e-mail of notifications waiting for it: one per notification, or one digest per
- * member and day, as the member chose; never more than the daily cap per member and day (the
- * rest stay in the notifications menu, marked capped). Each notification is claimed by one
- * conditional update before its message is sent, so two processes never send it twice.
+ * One per notification or a daily digest, as the member chose, capped per member and day. Each is claimed
+ * by a conditional update before sending, so two processes never send it twice.
  */
 export async function deliverAlertMail(
   db: Db,

@@ -1,9 +1,6 @@
 import type { Db } from '@app/db/client';
 
-/*
- * Watchlists and their companies (migration 0015). Every read and write names the member, so a
- * list of someone else is never found: the service answers it as a 404.
- */
+/** Migration 0015. Every read and write names the member, so another member's list is never found (a 404). */
 
 export interface StoredWatchlist {
   id: number;
@@ -68,7 +65,6 @@ export async function deleteWatchlist(db: Db, userId: number, id: number): Promi
   return Number(result.numDeletedRows) === 1;
 }
 
-/** Tickers of each of the member's lists, in the member's order. */
 export async function findTickersByList(db: Db, userId: number): Promise<Map<number, string[]>> {
   const rows = await db
     .selectFrom('watchlist_items as i')
@@ -103,10 +99,7 @@ export interface WatchlistRow {
   mkcap: number | null;
 }
 
-/**
- * The member's list and its companies in order with their latest quote, in one query (the list
- * left-joined to its items): null when the list is not the member's.
- */
+/** One query (the list left-joined to its items); null when the list is not the member's. */
 export async function findWatchlistWithRows(
   db: Db,
   userId: number,
@@ -171,7 +164,6 @@ export async function findItemCompanyIds(db: Db, watchlistId: number): Promise<n
   return rows.map((r) => r.company_id);
 }
 
-/** Appends a company at the end; false when it was on the list already. */
 export async function insertItem(db: Db, watchlistId: number, companyId: number): Promise<boolean> {
   const last = await db
     .selectFrom('watchlist_items')

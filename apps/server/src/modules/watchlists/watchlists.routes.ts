@@ -29,10 +29,7 @@ const SECURITY = [{ bearerAuth: [] }];
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
 const TAGS = ['watchlists'];
 
-/**
- * Watchlists (issue 35): a member's named lists of companies. Members only, and a member sees
- * only their own: another member's list answers 404, as one that does not exist.
- */
+/** Issue 35. Another member's list answers 404, as one that does not exist. */
 export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerAccountDataProvider({ key: 'watchlists', exportFor: exportWatchlists });
 

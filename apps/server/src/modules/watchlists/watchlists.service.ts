@@ -60,7 +60,6 @@ export async function createWatchlist(db: Db, userId: number, name: string): Pro
   });
 }
 
-/** A list's companies, in the member's order, each with its last close and that day's change. */
 export async function getWatchlist(db: Db, userId: number, id: number): Promise<WatchlistResponse> {
   const found = await findWatchlistWithRows(db, userId, id);
   if (!found) throw missing();
@@ -141,5 +140,4 @@ export async function reorder(
   return summary(list, (await findTickersByList(db, userId)).get(list.id) ?? []);
 }
 
-/** The member's lists for the account export. */
 export const exportWatchlists = (db: Db, userId: number) => findExport(db, userId);

@@ -35,17 +35,7 @@ function sortByDate(s: RawSeries): RawSeries {
   };
 }
 
-/**
- * Cleans one vendor series and puts it on one basis:
- * 1. bad prints — a one-day jump of 40%+ that reverts the next day (within 15%) — are rejected;
- * 2. splits come first from authority: a corporate-actions file, the vendor's coefficient
- *    (snapped to a simple fraction); a coefficient that is no share ratio is a spin-off and
- *    never a split;
- * 3. only then, for rows on their own day's basis, a split is inferred from an overnight jump,
- *    and only when independent evidence agrees (see `inferSplit`); a split-like jump without it
- *    is listed as a doubt with its file and line, and nothing is applied;
- * 4. earlier closes are divided and volumes multiplied by the splits after them.
- */
+/** Splits come from authority first; one inferred from a jump needs independent evidence, else a doubt. */
 export function cleanSeries(
   raw: RawSeries,
   report: ImportReport,
@@ -97,8 +87,7 @@ export function cleanSeries(
   // The vendor's adjusted closes carry its splits only where its closes are as traded.
   const steps = s.vendor === 'as-traded' ? adjustmentSteps(kept) : [];
 
-  // Spin-off days, from any vendor's coefficient, adjusted closes or large cash distribution, and
-  // from the actions file: never a split.
+  // Spin-off days (any vendor's evidence, or the actions file) are never split days.
   const spinOffDays = new Set(actions.spinOffs.map((a) => dayNumber(a.date)));
   for (const series of [s, ...others]) {
     series.split.forEach((c, i) => {
@@ -128,7 +117,6 @@ export function cleanSeries(
   }
   const known = (date: string) => splits.some((x) => Math.abs(dayNumber(x.date) - dayNumber(date)) <= 3);
 
-  // What the vendor itself says: its split coefficient, and the steps of its adjusted closes.
   const coefficients = keep.map((i) => s.split[i] as number);
   const spinOffRows = new Set(spinOffSteps(steps, coefficients).map((x) => x.index));
   for (const statement of vendorStatements(coefficients, steps)) {
@@ -198,25 +186,14 @@ export function cleanSeries(
   };
 }
 
-/**
- * Price ratios within this of a split ratio are clean (a split day's own move is small): 4%
- * for 2-for-1 and 1-for-2, where a −50% or +100% day is plausible; 10% for larger ratios,
- * which no ordinary session moves by.
- */
+/** 4% near 2-for-1 and 1-for-2 (a −50% or +100% day is plausible); 10% for larger ratios. */
 const ratioTolerance = (ratio: number) => (Math.abs(Math.log(ratio)) < Math.log(2.5) ? 0.04 : 0.1);
 /** Calendar days between two rows beyond which they are not consecutive sessions. */
 const MAX_SESSION_GAP = 5;
 
 type Inference = { ratio: number; why: string } | { doubt: string } | null;
 
-/**
- * A split at row k from prices alone needs all of: consecutive sessions (not a gap in the file),
- * no spin-off near, closes of $1 or more, a close ratio within 4% of a share ratio (10% for
- * ratios of 2.5 and more), and volume that bears it out (`volumeShows`: share volume moved by the
- * ratio for a month, dollar volume as usual around the day, not a crash's burst of trading).
- * Another vendor covering the day decides instead: its adjusted closes show no jump across a real
- * split, and the move itself across a crash. Null when the move is no split candidate at all.
- */
+/** Needs consecutive sessions, no spin-off near, closes ≥ $1 and volume bearing it out, unless a peer decides. */
 function inferSplit(
   s: EvidenceRows,
   k: number,
@@ -249,18 +226,13 @@ function inferSplit(
   return { ratio, why: `close ratio ${priceRatio.toFixed(3)}, ${describeVolume(volume, ratio)}` };
 }
 
-/** What a vendor says on one row: its split coefficient, the step of its adjusted closes, or both. */
 interface Statement {
   index: number;
   coefficient: number | null;
   step: number | null;
 }
 
-/**
- * The vendor's statements row by row: each coefficient other than 1, with the step of the
- * adjusted closes within a session of it (vendors sometimes date the two a day apart), and each
- * step no coefficient accounts for.
- */
+/** Vendors sometimes date the coefficient and the adjusted-close step a session apart. */
 function vendorStatements(coefficients: readonly number[], steps: readonly AdjustmentStep[]): Statement[] {
   const out: Statement[] = [];
   const used = new Set<AdjustmentStep>();
@@ -292,14 +264,7 @@ type StatementVerdict =
   | { kind: 'spin-off'; index: number }
   | { kind: 'none'; index: number };
 
-/**
- * Weighs one vendor statement (decision 019). A share ratio under 1.25 (a stock dividend, a
- * merger's conversion) moves no price visibly: the vendor's coefficient with its adjusted closes
- * stepping by it is taken. A larger ratio must also show in the vendor's own as-traded closes
- * (the day's move, or the next session's where the vendor dates a day early) or in share volume
- * (`volumeShows`): a coefficient the closes and volume do not bear out is the vendor's error, and
- * an adjusted-close step with no move in the closes is a glitch of the adjusted series.
- */
+/** Decision 019: a ratio under 1.25 moves no price visibly; a larger one must show in closes or volume. */
 function weighVendorStatement(
   s: EvidenceRows,
   st: Statement,
@@ -323,7 +288,6 @@ function weighVendorStatement(
       why: adjusted ? 'its adjusted closes step by the same ratio' : 'no price move shows so small a ratio',
     };
   }
-  // The move that shows the ratio: on the statement's row, or the session after it.
   const candidates = [st.index, st.index + 1].filter((k) => showsRatio(move(k), ratio));
   const k = candidates[0];
   if (k !== undefined)
@@ -351,10 +315,7 @@ function weighVendorStatement(
   };
 }
 
-/**
- * What another vendor says about a move between two days: its split coefficient or adjusted
- * closes without the jump confirm a split; the same jump in adjusted closes contradicts it.
- */
+/** Another vendor's coefficient or flat adjusted closes confirm a split; the same jump there contradicts it. */
 function peerVerdict(
   others: readonly RawSeries[],
   before: string,

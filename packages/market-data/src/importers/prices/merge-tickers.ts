@@ -1,11 +1,7 @@
 import type { ImportReport } from '../report.ts';
 import type { MergedSeries } from './series.ts';
 
-/**
- * Joins the series of several tickers of one company (a renamed ticker: FB then META). The
- * first is the primary; another only adds days outside the primary's range, and only when the
- * price is continuous where they meet (a different share class at another price level is not).
- */
+/** Another ticker only adds days outside the primary's range, and only where the price is continuous. */
 export function mergeTickers(series: MergedSeries[], report: ImportReport): MergedSeries | null {
   const [primary, ...others] = series;
   if (!primary) return null;

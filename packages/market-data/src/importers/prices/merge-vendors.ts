@@ -7,7 +7,6 @@ const nearSpinOff = (days: readonly string[], date: string) =>
 
 import { applySplits, type CleanSeries, type MergedSeries, median } from './series.ts';
 
-/** Close ratios b ÷ a on the days both have, oldest first. */
 function commonRatios(a: CleanSeries, b: CleanSeries): { date: string; ratio: number }[] {
   const at = new Map(b.dates.map((d, i) => [d, b.close[i] as number]));
   const out: { date: string; ratio: number }[] = [];
@@ -18,18 +17,12 @@ function commonRatios(a: CleanSeries, b: CleanSeries): { date: string; ratio: nu
   return out;
 }
 
-/** The median ratio over the last `last` common days (where the series are joined). */
 function ratioOn(a: CleanSeries, b: CleanSeries, last: number) {
   const all = commonRatios(a, b);
   return { ratio: median(all.slice(-last).map((r) => r.ratio)), overlap: all.length };
 }
 
-/**
- * Splits one vendor missed: where the ratio between the vendors steps by a split ratio (±0.5%)
- * and stays there, the older series lacks that split (Alpha Vantage books Alphabet's 2014
- * class C distribution as a dividend; the other vendor splits it 2-for-1). Steps that are not
- * split ratios are the other vendor's spin-off adjustments and are reported only.
- */
+/** Where the vendor ratio steps by a split ratio (±0.5%) and stays, the older series missed that split. */
 function alignLevels(base: CleanSeries, next: CleanSeries, report: ImportReport): CleanSeries {
   const common = commonRatios(base, next);
   if (common.length < 10) return base;
@@ -42,13 +35,11 @@ function alignLevels(base: CleanSeries, next: CleanSeries, report: ImportReport)
     // A step must hold for three days to count (one-day disagreements are prints).
     const held = median([i, i - 1, i - 2].map((j) => (common[j] as { ratio: number }).ratio));
     if (Math.abs(held / here - 1) > 0.02) continue;
-    // A split moves both vendors' closes by exactly its ratio (Alphabet 2014: 1.998); a vendor's
-    // spin-off scaling lands near one by chance (Tyco's ADT day near 2), so the match is tight.
+    // A split moves closes by exactly its ratio (Alphabet 2014: 1.998); spin-off scalings only land near one.
     const step = nearSplitRatio(ref / held, 0.005);
     const date = (common[i + 1] as { date: string }).date;
     if (step !== null && !nearSpinOff(base.spinOffs, date)) {
-      // A split the older vendor missed still moves its as-traded close by the ratio that day;
-      // a step without that move is the other vendor's own (a share class, a data fix).
+      // A missed split still moves the older vendor's as-traded close that day; otherwise it is the other's own.
       const k = base.dates.indexOf(date);
       const move = k > 0 ? (base.close[k - 1] as number) / (base.close[k] as number) : Number.NaN;
       if (Math.abs(move / step - 1) < 0.1) found.push({ date, ratio: step, evidence: 'vendors' });
@@ -78,14 +69,7 @@ function alignLevels(base: CleanSeries, next: CleanSeries, report: ImportReport)
   return { ...base, close, volume, splits: [...base.splits, ...found].sort((a, b) => (a.date < b.date ? -1 : 1)) };
 }
 
-/**
- * Joins two vendors' series of one ticker. The as-traded vendor (explicit splits) serves the
- * dates it covers; the other extends it. On their overlap, the median close ratio tells the
- * splits the older series has not seen (e.g. CSX's 3-for-1 of June 2021 in a file that ends in
- * April 2021): a ratio near a split ratio rescales the older series; a ratio near 1 (spin-off
- * adjustments such as IBM's 1.046) is reported and left alone. Rows of the older series before
- * the other vendor's first day are dropped when they jump unexplained into it (a reused ticker).
- */
+/** Overlap ratio near a split ratio rescales the older series; one near 1 (IBM's 1.046 spin-off) is reported. */
 export function mergeVendors(series: CleanSeries[], report: ImportReport): MergedSeries | null {
   const sorted = [...series].sort((a, b) => (a.vendor === b.vendor ? 0 : a.vendor === 'as-traded' ? -1 : 1));
   let base = sorted[0];
@@ -100,8 +84,7 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
     base = alignLevels(base, next, report);
     const { ratio, overlap } = ratioOn(base, next, 20);
     const at = base.dates.at(-1) as string;
-    // Splits after the older series ends: the whole ratio between the bases, less the ones
-    // the newer series already knows (those are applied to it and listed once).
+    // Splits after the older series ends: the ratio between bases, less those the newer one already applied.
     let total: number | null = null;
     let how = '';
     if (overlap >= 5) {
@@ -113,8 +96,7 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
           `${base.ticker}: vendor closes differ by ${ratio.toPrecision(4)} where the files join (not a split; not applied)`,
         );
     }
-    // The newer file's own splits after the older one ends apply to every older row, across
-    // any gap between the files.
+    // The newer file's splits after `at` apply to every older row, across any gap between the files.
     const carried = factorAfter(next.splits, at);
     let scale = 1 / carried;
     if (total !== null && total !== 1) {
@@ -122,8 +104,7 @@ export function mergeVendors(series: CleanSeries[], report: ImportReport): Merge
       const residual = total / carried;
       const split = Math.abs(residual - 1) < 0.02 ? null : (snapRatio(residual, 0.02) ?? residual);
       if (split !== null) {
-        // Inside the newer file's adjusted rows: it happened after `at` and no later than the
-        // day those rows were adjusted as of; share counts filed in between date it.
+        // Bounded by `at` and the newer rows' as-of day; share counts filed in between date it.
         const earliest = nextWeekday(at);
         const latest = next.adjustedAsOf ?? next.dates.find((d) => d > at) ?? earliest;
         const date = latest > earliest ? latest : earliest;
@@ -216,10 +197,7 @@ function dropReusedTicker(base: CleanSeries, next: CleanSeries, report: ImportRe
   return { ...base, dates: cut(base.dates), close: cut(base.close), volume: cut(base.volume), lines: cut(base.lines) };
 }
 
-/**
- * A move across the join of two files that do not overlap, when it looks like a split: listed
- * as a doubt, as prices alone cannot tell a split from what happened in the gap.
- */
+/** Listed as a doubt: prices alone cannot tell a split from what happened in the gap. */
 function junctionMove(before: CleanSeries, after: CleanSeries, scale: number): string | null {
   const tail = median(before.close.slice(-5)) * scale;
   const head = median(after.close.slice(0, 5));

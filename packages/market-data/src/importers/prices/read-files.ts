@@ -18,7 +18,6 @@ interface Layout {
   dividend: number;
 }
 
-/** Recognises every price layout we read from its header; null for anything else. */
 export function detectLayout(header: string[]): Layout | null {
   const h = header.map((c) => c.trim().toLowerCase().replace(/\s+/g, '_'));
   const at = (...names: string[]) => {
@@ -52,10 +51,7 @@ export function detectLayout(header: string[]): Layout | null {
 /** Yahoo's own layout, assumed for rows appended to a file whose header was lost. */
 const DEFAULT_HEADER = ['Date', 'Open', 'High', 'Low', 'Close', 'Adj Close', 'Volume'];
 
-/**
- * The ticker a per-ticker file is about, from its name: `AAPL.csv`, `yahoo_BRK.B.csv`,
- * `alphavantage_DA-AAPL-T-2021-04-21.csv` (the Pooksoft naming).
- */
+/** `AAPL.csv`, `yahoo_BRK.B.csv`, `alphavantage_DA-AAPL-T-2021-04-21.csv` (the Pooksoft naming). */
 export function tickerFromFileName(path: string): string {
   const name = basename(path)
     .replace(/\.gz$/, '')
@@ -67,11 +63,7 @@ export function tickerFromFileName(path: string): string {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/**
- * Reads one price file (long, with a ticker column, or one per ticker) into per-ticker raw
- * series. Lines that are not rows (HTML or JSON error bodies, `404 Not Found`), `null` values,
- * zero or negative prices and repeated dates are rejected with their line and reason.
- */
+/** Non-rows (HTML or JSON error bodies), nulls, non-positive prices and repeated dates are rejected. */
 export async function readPriceFile(path: string, report: ImportReport, into = new Map<string, RawSeries[]>()) {
   const file = basename(path);
   const fileTicker = tickerFromFileName(path);
