@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
+import { dayJob } from '@app/db/day-job';
 import type { AlertEmailMode, AlertKind, NotificationMailState } from '@app/db/schema';
-import { PostgresAdapter, sql } from 'kysely';
 import type { AlertRule, FilingFacts, Position } from './alerts.rules.ts';
 
 /** Migration 0015. Reads of other modules' tables (closes, filings, positions) are batched per 500 companies. */
@@ -441,47 +441,11 @@ export async function insertMail(db: Db, userId: number, date: string): Promise<
   await db.insertInto('alert_mails').values({ user_id: userId, date, sent_at: new Date().toISOString() }).execute();
 }
 
-const DAY_DONE_KEY = 'alerts_day_done';
-
-export async function findDayDone(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', DAY_DONE_KEY).executeTakeFirst();
-  return row?.value ?? null;
-}
-
-export async function markDayDone(db: Db, dataDate: string): Promise<void> {
-  await db
-    .insertInto('app_meta')
-    .values({ key: DAY_DONE_KEY, value: dataDate })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({ value: dataDate, updated_at: new Date().toISOString() })
-        .where('app_meta.value', '<', dataDate),
-    )
-    .execute();
-}
-
-/** The daily update's lock is 727_001, the simulator day's 727_002. */
-const DAY_LOCK_KEY = 727_003;
-const localTurns = new WeakMap<Db, Promise<unknown>>();
-
-/** In turn in this process, and across processes on PostgreSQL. */
-export function withDayLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const locked = async () => {
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
-    return db.connection().execute(async (conn) => {
-      await sql`select pg_advisory_lock(${DAY_LOCK_KEY})`.execute(conn);
-      try {
-        return await work();
-      } finally {
-        await sql`select pg_advisory_unlock(${DAY_LOCK_KEY})`.execute(conn);
-      }
-    });
-  };
-  const turn = (localTurns.get(db) ?? Promise.resolve()).catch(() => undefined).then(locked);
-  localTurns.set(db, turn);
-  return turn;
-}
+// Lock numbers: the daily update 727_001, the simulator's day 727_002, the alerts' day 727_003.
+const day = dayJob('alerts_day_done', 727_003);
+export const findDayDone = day.findDone;
+export const markDayDone = day.markDone;
+export const withDayLock = day.withLock;
 
 export async function findExport(db: Db, userId: number) {
   const [alerts, notifications, mode] = await Promise.all([

@@ -1,8 +1,9 @@
 import type { Db } from '@app/db/client';
+import { dayJob } from '@app/db/day-job';
 import type { ContestPicksTable } from '@app/db/schema';
 import { type Cents, cents } from '@app/shared/points';
 import type { SoldBy } from '@app/shared/simulator-view';
-import { PostgresAdapter, type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 
 // Tables keep the SPEC's wire word `contest_` as prefix; prices come from the companies service.
 
@@ -303,44 +304,8 @@ export async function findValuations(
   }));
 }
 
-const DAY_DONE_KEY = 'simulator_day_done';
-
-export async function findDayDone(db: Db): Promise<string | null> {
-  const row = await db.selectFrom('app_meta').select('value').where('key', '=', DAY_DONE_KEY).executeTakeFirst();
-  return row?.value ?? null;
-}
-
-export async function markDayDone(db: Db, dataDate: string): Promise<void> {
-  await db
-    .insertInto('app_meta')
-    .values({ key: DAY_DONE_KEY, value: dataDate })
-    .onConflict((oc) =>
-      oc
-        .column('key')
-        .doUpdateSet({ value: dataDate, updated_at: new Date().toISOString() })
-        .where('app_meta.value', '<', dataDate),
-    )
-    .execute();
-}
-
-/** Any number, the same in every process of the site (the daily update's lock is 727_001). */
-const DAY_LOCK_KEY = 727_002;
-const localTurns = new WeakMap<Db, Promise<unknown>>();
-
-/** An advisory lock on PostgreSQL, ending with its session if a process dies; SQLite serves one process. */
-export function withDayLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const locked = async () => {
-    if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
-    return db.connection().execute(async (conn) => {
-      await sql`select pg_advisory_lock(${DAY_LOCK_KEY})`.execute(conn);
-      try {
-        return await work();
-      } finally {
-        await sql`select pg_advisory_unlock(${DAY_LOCK_KEY})`.execute(conn);
-      }
-    });
-  };
-  const turn = (localTurns.get(db) ?? Promise.resolve()).catch(() => undefined).then(locked);
-  localTurns.set(db, turn);
-  return turn;
-}
+// Lock numbers: the daily update 727_001, the simulator's day 727_002, the alerts' day 727_003.
+const day = dayJob('simulator_day_done', 727_002);
+export const findDayDone = day.findDone;
+export const markDayDone = day.markDone;
+export const withDayLock = day.withLock;
