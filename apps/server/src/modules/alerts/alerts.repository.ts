@@ -140,30 +140,6 @@ export async function setFiledThrough(db: Db, ids: readonly number[], filed: str
   }
 }
 
-export async function findCloses(
-  db: Db,
-  firstDays: ReadonlyMap<number, string>,
-  through: string,
-): Promise<Map<number, { date: string; close: number }[]>> {
-  const out = new Map<number, { date: string; close: number }[]>();
-  for (const part of chunks([...firstDays])) {
-    const rows = await db
-      .selectFrom('daily_prices')
-      .select(['company_id', 'date', 'close'])
-      .where('date', '<=', through)
-      .where((eb) => eb.or(part.map(([id, from]) => eb.and([eb('company_id', '=', id), eb('date', '>=', from)]))))
-      .orderBy('company_id')
-      .orderBy('date')
-      .execute();
-    for (const r of rows) {
-      const list = out.get(r.company_id) ?? [];
-      list.push({ date: r.date, close: Number(r.close) });
-      out.set(r.company_id, list);
-    }
-  }
-  return out;
-}
-
 export async function findOpenPositions(db: Db, companyIds: readonly number[]): Promise<Position[]> {
   const out: Position[] = [];
   for (const part of chunks([...new Set(companyIds)])) {

@@ -23,7 +23,6 @@ import {
   deleteAlert,
   findAlert,
   findAlerts,
-  findCloses,
   findDayDone,
   findDueAlerts,
   findEmailMode,
@@ -186,7 +185,7 @@ export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged
   }
   const positionCompanies = priced.filter((a) => a.kind === 'position').map((a) => a.companyId);
   const [closes, positionList, tickers, modes, newest] = await Promise.all([
-    findCloses(db, firstDays, dataDate),
+    marketQuotes.closesFrom(db, firstDays, dataDate),
     positionCompanies.length ? findOpenPositions(db, positionCompanies) : Promise.resolve([] as Position[]),
     findTickers(
       db,
