@@ -60,9 +60,31 @@ function toPeriod(row: Row): Period {
   };
 }
 
-/** Statement answers kept per data date, as series are. */
-const cache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<StatementResponse>> }>();
-const CACHE_SIZE = 2_000;
+/**
+ * Answers kept per data date, as series are: the oldest go first past 2,000, a failure is not kept.
+ */
+function perDataDate<T>(): (db: Db, key: string, load: () => Promise<T>) => Promise<T> {
+  const held = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<T>> }>();
+  return async (db, key, load) => {
+    const dataDate = await currentDataDate(db);
+    let entry = held.get(db);
+    if (!entry || entry.dataDate !== dataDate) {
+      entry = { dataDate, answers: new Map() };
+      held.set(db, entry);
+    }
+    const answers = entry.answers;
+    const hit = answers.get(key);
+    if (hit) return hit;
+    const answer = load();
+    answers.set(key, answer);
+    if (answers.size > 2_000) answers.delete(answers.keys().next().value as string);
+    answer.catch(() => answers.get(key) === answer && answers.delete(key));
+    return answer;
+  };
+}
+
+const statements = perDataDate<StatementResponse>();
+const comparisons = perDataDate<CompareResponse>();
 
 /**
  * One statement of a company over every period it filed: fiscal years, fiscal quarters or
@@ -73,21 +95,8 @@ export async function getStatement(
   db: Db,
   request: { companyName: string; statement: StatementKind; period: StatementPeriod },
 ): Promise<StatementResponse> {
-  const dataDate = await currentDataDate(db);
-  let entry = cache.get(db);
-  if (!entry || entry.dataDate !== dataDate) {
-    entry = { dataDate, answers: new Map() };
-    cache.set(db, entry);
-  }
   const key = JSON.stringify([request.companyName.toLowerCase(), request.statement, request.period]);
-  const hit = entry.answers.get(key);
-  if (hit) return hit;
-  const answers = entry.answers;
-  const answer = loadStatement(db, request);
-  answers.set(key, answer);
-  if (answers.size > CACHE_SIZE) answers.delete(answers.keys().next().value as string);
-  answer.catch(() => answers.get(key) === answer && answers.delete(key));
-  return answer;
+  return statements(db, key, () => loadStatement(db, request));
 }
 
 async function loadStatement(
@@ -180,25 +189,9 @@ export async function compareCompanies(db: Db, query: CompareQuery, user: TokenU
   if (SIGNED_IN_PERIODS.includes(query.period) && !user) {
     throw unauthorized(`Sign in to see the ${query.period === 'all' ? 'all available' : '10 year'} range`);
   }
-  const dataDate = await currentDataDate(db);
-  let entry = compareCache.get(db);
-  if (!entry || entry.dataDate !== dataDate) {
-    entry = { dataDate, answers: new Map() };
-    compareCache.set(db, entry);
-  }
   const key = JSON.stringify([query.companies.map((c) => c.toLowerCase()), query.metric, query.period]);
-  const hit = entry.answers.get(key);
-  if (hit) return hit;
-  const answers = entry.answers;
-  const answer = loadComparison(db, query, user);
-  answers.set(key, answer);
-  if (answers.size > CACHE_SIZE) answers.delete(answers.keys().next().value as string);
-  answer.catch(() => answers.get(key) === answer && answers.delete(key));
-  return answer;
+  return comparisons(db, key, () => loadComparison(db, query, user));
 }
-
-/** Comparisons kept per data date, as series are. */
-const compareCache = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<CompareResponse>> }>();
 
 async function loadComparison(db: Db, query: CompareQuery, user: TokenUser | null): Promise<CompareResponse> {
   const metric: MetricKey = query.metric;
