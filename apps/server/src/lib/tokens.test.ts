@@ -60,4 +60,17 @@ describe('token service', () => {
     const tokens = createTokenService(SECRET);
     expect((await tokens.verify(await tokens.sign({ id: '1', email: 'x@example.com' })))?.version).toBe(0);
   });
+  it('answers a token it has verified before from memory, still refusing it once expired or altered', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const tokens = createTokenService(SECRET, () => now);
+    const token = await tokens.sign(user);
+    const first = await tokens.verify(token);
+    expect(first).not.toBeNull();
+    if (first) first.id = '999';
+    expect((await tokens.verify(token))?.id).toBe('5');
+    const [header, payload] = token.split('.');
+    expect(await tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`)).toBeNull();
+    now += (TOKEN_LIFETIME.session + 1) * 1000;
+    expect(await tokens.verify(token)).toBeNull();
+  });
 });
