@@ -4,6 +4,8 @@ export const META_KEYS = {
   /** 'demo' while the generated universe is loaded, 'real' after a real-data import. */
   source: 'data_source',
   dataDate: 'data_date',
+  /** When filings were last written (an ISO time): the server judges filing alerts when it moves. */
+  filingsImported: 'filings_imported',
   /** Ahead of `data_date` only when an update stopped before its derived tables; the next update finishes it. */
   appendedThrough: 'appended_through',
   /** Seed of the demo universe, so a daily update appends the same history. */

@@ -19,3 +19,8 @@ export function currentDataDate(db: Db, options: { fresh?: boolean } = {}): Prom
   );
   return date;
 }
+
+/** When filings were last imported (an ISO time), or null before any: read fresh, by the poll only. */
+export async function filingsImportedAt(db: Db): Promise<string | null> {
+  return (await getMeta(db, META_KEYS.filingsImported)) ?? null;
+}

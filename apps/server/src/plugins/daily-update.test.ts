@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createDb, type DbConfig, type DbHandle, migrateToLatest } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { buildDemoUniverse } from '@app/market-data/demo';
-import { getMeta, META_KEYS } from '@app/market-data/meta';
+import { getMeta, META_KEYS, setMeta } from '@app/market-data/meta';
 import type { PastPick } from '@app/shared/simulator';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -246,4 +246,34 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('two servers on one
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+  it('tells of filings another process imported within a poll, once per import', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'new-filings-'));
+    const handle = await createTestDb(engine);
+    const app = await buildApp({ config: testConfig(dir), db: handle, web: false, logger: false });
+    const told: string[] = [];
+    app.onNewFilings(({ importedAt }) => {
+      told.push(importedAt);
+    });
+    await app.register(dailyUpdatePlugin, { enabled: false, pollIntervalMs: 50 });
+    try {
+      await app.ready();
+      await setMeta(handle.db, META_KEYS.filingsImported, '2026-11-17T21:00:00.000Z');
+      await eventually(
+        async () => told.length,
+        (n) => n > 0,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(told).toEqual(['2026-11-17T21:00:00.000Z']);
+      await setMeta(handle.db, META_KEYS.filingsImported, '2026-11-18T21:00:00.000Z');
+      await eventually(
+        async () => told.length,
+        (n) => n > 1,
+      );
+      expect(told).toEqual(['2026-11-17T21:00:00.000Z', '2026-11-18T21:00:00.000Z']);
+    } finally {
+      await app.close();
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

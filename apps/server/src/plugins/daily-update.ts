@@ -3,13 +3,15 @@ import type { DbConfig } from '@app/db/client';
 import { runDailyUpdate, type UpdateOptions, type UpdateResult } from '@app/market-data/update';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { currentDataDate } from '../lib/data-date.ts';
+import { currentDataDate, filingsImportedAt } from '../lib/data-date.ts';
 
 export interface NewCloses {
   dataDate: string;
   previous: string | null;
 }
 export type NewClosesHandler = (update: NewCloses) => Promise<void> | void;
+/** `importedAt`: when filings were last written (`npm run data` imports them in another process). */
+export type NewFilingsHandler = (update: { importedAt: string }) => Promise<void> | void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,26 +21,39 @@ declare module 'fastify' {
      */
     onNewCloses(handler: NewClosesHandler): void;
     notifyNewCloses(update: NewCloses): Promise<boolean>;
+    /** As `onNewCloses`, when an import has written filings. */
+    onNewFilings(handler: NewFilingsHandler): void;
+    notifyNewFilings(importedAt: string): Promise<boolean>;
   }
 }
 
 export const newClosesPlugin = fp(async (app: FastifyInstance) => {
-  const handlers: NewClosesHandler[] = [];
-  app.decorate('onNewCloses', (handler: NewClosesHandler) => {
-    handlers.push(handler);
-  });
-  app.decorate('notifyNewCloses', async (update: NewCloses) => {
+  const closes: NewClosesHandler[] = [];
+  const filings: NewFilingsHandler[] = [];
+  const runAll = async <T extends object>(
+    handlers: ((update: T) => Promise<void> | void)[],
+    update: T,
+    what: string,
+  ) => {
     let ok = true;
     for (const handler of handlers) {
       try {
         await handler(update);
       } catch (err) {
         ok = false;
-        app.log.error({ err, dataDate: update.dataDate }, 'a new-closes handler failed');
+        app.log.error({ err, update }, `a ${what} handler failed`);
       }
     }
     return ok;
+  };
+  app.decorate('onNewCloses', (handler: NewClosesHandler) => {
+    closes.push(handler);
   });
+  app.decorate('notifyNewCloses', (update: NewCloses) => runAll(closes, update, 'new-closes'));
+  app.decorate('onNewFilings', (handler: NewFilingsHandler) => {
+    filings.push(handler);
+  });
+  app.decorate('notifyNewFilings', (importedAt: string) => runAll(filings, { importedAt }, 'new-filings'));
 });
 
 export interface DailyUpdateOptions {
@@ -83,11 +98,17 @@ export function updateInWorker(database: DbConfig, options: DailyUpdateOptions['
  */
 export const dailyUpdatePlugin = fp(async (app: FastifyInstance, opts: DailyUpdateOptions) => {
   let handled: string | null = null;
+  let filingsHandled: string | null = null;
   const check = async () => {
     try {
       const dataDate = await currentDataDate(app.db, { fresh: true });
-      if (dataDate === null || dataDate === handled) return;
-      if (await app.notifyNewCloses({ dataDate, previous: handled })) handled = dataDate;
+      if (dataDate !== null && dataDate !== handled) {
+        if (await app.notifyNewCloses({ dataDate, previous: handled })) handled = dataDate;
+      }
+      const importedAt = await filingsImportedAt(app.db);
+      if (importedAt !== null && importedAt !== filingsHandled) {
+        if (await app.notifyNewFilings(importedAt)) filingsHandled = importedAt;
+      }
     } catch (err) {
       app.log.error({ err }, 'reading the data date failed');
     }

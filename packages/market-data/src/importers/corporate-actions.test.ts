@@ -5,6 +5,7 @@ import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingDaysBetween } from '../calendar.ts';
+import { getMeta, META_KEYS } from '../meta.ts';
 import { importFacts } from './facts-import.ts';
 import { auditPrices } from './price-audit.ts';
 import { importPrices } from './price-import.ts';
@@ -145,6 +146,11 @@ describe.each(testEngines())('corporate actions before inference, on %s', (engin
     report = await run();
   }, 120_000);
   afterAll(() => handle?.close());
+
+  it('marks the time filings were written, so a server judges filing alerts without waiting for closes', async () => {
+    const stamp = await getMeta(handle.db, META_KEYS.filingsImported);
+    expect(Date.parse(stamp ?? '')).toBeGreaterThan(Date.now() - 600_000);
+  });
 
   it('does not take a crash day for a split, and lists it as a doubt with file and line', async () => {
     expect(await splitsOf('CRSH')).toEqual([]);

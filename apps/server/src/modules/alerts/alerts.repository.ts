@@ -130,6 +130,11 @@ export async function findDueAlerts(db: Db, dataDate: string): Promise<AlertRule
   return rows.map(toRule);
 }
 
+export async function findFilingAlerts(db: Db): Promise<AlertRule[]> {
+  const rows = await db.selectFrom('alerts as a').select(alertColumns).where('a.kind', '=', 'filing').execute();
+  return rows.map(toRule);
+}
+
 export async function markChecked(db: Db, dataDate: string): Promise<void> {
   await db.updateTable('alerts').set({ checked_through: dataDate }).where('checked_through', '<', dataDate).execute();
 }
@@ -419,9 +424,12 @@ export async function insertMail(db: Db, userId: number, date: string): Promise<
 
 // Lock numbers: the daily update 727_001, the simulator's day 727_002, the alerts' day 727_003.
 const day = dayJob('alerts_day_done', 727_003);
+const filings = dayJob('alerts_filings_done', 727_003);
 export const findDayDone = day.findDone;
 export const markDayDone = day.markDone;
 export const withDayLock = day.withLock;
+/** The last filings import judged (its time mark); the work runs under the day's lock. */
+export const filingsJudged = { findDone: filings.findDone, markDone: filings.markDone };
 
 export async function findExport(db: Db, userId: number) {
   const [alerts, notifications, mode] = await Promise.all([

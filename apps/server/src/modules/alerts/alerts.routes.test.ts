@@ -2,13 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { createDb, type DbHandle, type Engine } from '@app/db/client';
 import { testEngines } from '@app/db/testing';
 import { nextTradingDay } from '@app/market-data/calendar';
+import { META_KEYS, setMeta } from '@app/market-data/meta';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer.ts';
 import { buildTestApp, memberToken, type TestAppWithData } from '../../test-app.ts';
 import { appendClose, seedCompanies } from '../simulator/simulator.fixtures.ts';
-import { deliverAlertMail, runAlertsDay, unsubscribeKey } from './alerts.service.ts';
+import { deliverAlertMail, runAlertsDay, runFilingAlerts, unsubscribeKey } from './alerts.service.ts';
 
 const DAY0 = '2026-11-16';
 const DAY1 = nextTradingDay(DAY0);
@@ -245,6 +246,53 @@ describe.each(testEngines())('alerts on %s', (engine) => {
       `ACME closed at $110.00 on ${DAY1}: your simulator position bought at $100.00 is +10.00% (alert at 10.00%)`,
       `ACME filed its 10-K for FY 2025 on ${DAY1}: revenue $1200.0M (+20.00% on a year before), net income $90.0M (-10.00% on a year before)`,
     ]);
+  });
+
+  it('fires a filing alert once when filings are imported between two trading days, however many processes see it', async () => {
+    const s = await site(engine);
+    t = s.t;
+    const m = await s.member();
+    await s.close('ACME', DAY1, 100);
+    await s.newCloses(DAY1);
+    await m.alert({ ticker: 'ACME', kind: 'filing' });
+    await s.t.app.db
+      .insertInto('fundamentals')
+      .values({
+        company_id: s.ids.get('ACME') as number,
+        period: 'annual',
+        period_start: '2025-01-01',
+        period_end: '2025-12-31',
+        fiscal_year: 2025,
+        fiscal_period: 'FY',
+        form: '10-K',
+        filed: DAY1,
+        derived: 0,
+        currency: 'USD',
+        revenue: 500,
+        net_income: 50,
+        cash: null,
+        current_assets: null,
+        total_assets: null,
+        current_liabilities: null,
+        long_term_liabilities: null,
+        total_liabilities: null,
+      })
+      .execute();
+    const importedAt = new Date().toISOString();
+    await setMeta(s.t.app.db, META_KEYS.filingsImported, importedAt);
+    // Two processes notice the same import; a third notices it again later.
+    const [a, b] = await Promise.all([runFilingAlerts(s.t.app.db, importedAt), s.t.app.notifyNewFilings(importedAt)]);
+    expect([a.ran, b]).toEqual([true, true]);
+    expect((await runFilingAlerts(s.t.app.db, importedAt)).ran).toBe(false);
+    const list = (await m.call('GET', '/api/alerts/notifications')).json();
+    expect(list.notifications.map((n: { message: string; date: string }) => [n.date, n.message])).toEqual([
+      [DAY1, `ACME filed its 10-K for FY 2025 on ${DAY1}: revenue $500.0M, net income $50.0M`],
+    ]);
+    expect(mailTo(m.email)).toHaveLength(1);
+    // The next trading day does not tell of the same filing again.
+    await s.close('ACME', DAY2, 101);
+    await s.newCloses(DAY2);
+    expect((await m.call('GET', '/api/alerts/notifications')).json().notifications).toHaveLength(1);
   });
 
   it('mails one message per alert or one daily digest, as the member chose, within the daily cap', async () => {

@@ -27,6 +27,7 @@ import {
   readNotifications,
   removeAlert,
   runAlertsDay,
+  runFilingAlerts,
   saveSettings,
   setEmail,
   unsubscribe,
@@ -44,7 +45,7 @@ const SECURITY = [{ bearerAuth: [] }];
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } as const;
 const TAGS = ['alerts'];
 
-/** Issue 35, decision 022: judged once per new trading day after the daily update (`onNewCloses`). */
+/** Issue 35, decision 022: judged once per new trading day after the daily update (`onNewCloses`), filing alerts also per filings import. */
 export const alertsRoutes: FastifyPluginAsyncZod<AlertsSettings> = async (app, settings) => {
   const key = unsubscribeKey(settings.secret);
   const mail = { mailer: settings.mailer, siteUrl: settings.siteUrl, key };
@@ -54,6 +55,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<AlertsSettings> = async (app, s
     if (day.ran) app.log.info({ dataDate, ...day }, 'alerts judged');
     const delivered = await deliverAlertMail(app.db, mail, app.log);
     if (delivered.sent || delivered.capped) app.log.info({ dataDate, ...delivered }, 'alert e-mail sent');
+  });
+  app.onNewFilings(async ({ importedAt }) => {
+    const judged = await runFilingAlerts(app.db, importedAt);
+    if (judged.ran) app.log.info({ importedAt, ...judged }, 'filing alerts judged');
+    const delivered = await deliverAlertMail(app.db, mail, app.log);
+    if (delivered.sent || delivered.capped) app.log.info({ importedAt, ...delivered }, 'alert e-mail sent');
   });
 
   app.addHook('onSend', async (request, reply) => {

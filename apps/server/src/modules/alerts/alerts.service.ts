@@ -21,6 +21,7 @@ import {
   countMailsOn,
   countUnread,
   deleteAlert,
+  filingsJudged,
   findAlert,
   findAlerts,
   findDayDone,
@@ -28,6 +29,7 @@ import {
   findEmailMode,
   findEmailModes,
   findExport,
+  findFilingAlerts,
   findLastFiled,
   findNewestFilings,
   findNotifications,
@@ -53,6 +55,7 @@ import {
   type AlertRule,
   type DayFacts,
   describeAlert,
+  type FilingFacts,
   filingMessage,
   judgeDay,
   type Position,
@@ -252,8 +255,24 @@ export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged
     }
   }
 
-  const filedUpdates = new Map<string, number[]>();
-  for (const alert of filings) {
+  const filed = judgeFilings(filings, newest, tickers, modes, dataDate);
+  const inserted = await insertNotifications(db, [...fired, ...filed.fired]);
+  for (const [date, ids] of filed.filedThrough) await setFiledThrough(db, ids, date);
+  await markChecked(db, dataDate);
+  return { judged: due.length, fired: inserted };
+}
+
+/** A filing alert fires when its company's newest filing is newer than the one it knew. */
+function judgeFilings(
+  alerts: readonly AlertRule[],
+  newest: ReadonlyMap<number, FilingFacts>,
+  tickers: ReadonlyMap<number, string>,
+  modes: ReadonlyMap<number, AlertEmailMode>,
+  dataDate: string,
+): { fired: NewNotification[]; filedThrough: Map<string, number[]> } {
+  const fired: NewNotification[] = [];
+  const filedThrough = new Map<string, number[]>();
+  for (const alert of alerts) {
     const filing = newest.get(alert.companyId);
     if (!filing || filing.filed <= alert.filedThrough) continue;
     fired.push({
@@ -265,13 +284,38 @@ export async function evaluateAlerts(db: Db, dataDate: string): Promise<{ judged
       message: filingMessage(tickers.get(alert.companyId) ?? '', filing),
       mailState: mailStateOf(alert, modes),
     });
-    filedUpdates.set(filing.filed, [...(filedUpdates.get(filing.filed) ?? []), alert.id]);
+    filedThrough.set(filing.filed, [...(filedThrough.get(filing.filed) ?? []), alert.id]);
   }
+  return { fired, filedThrough };
+}
 
-  const inserted = await insertNotifications(db, fired);
-  for (const [filed, ids] of filedUpdates) await setFiledThrough(db, ids, filed);
-  await markChecked(db, dataDate);
-  return { judged: due.length, fired: inserted };
+/**
+ * Filing alerts between two trading days: an import of filings (another process) moves its time
+ * mark, and the alerts fire under the same lock as the day's, dated the current data date. Each
+ * import time is judged once across processes.
+ */
+export function runFilingAlerts(db: Db, importedAt: string): Promise<AlertsDay> {
+  return withDayLock(db, async () => {
+    const done = await filingsJudged.findDone(db);
+    if (done && done >= importedAt) return { ran: false };
+    const dataDate = await currentDataDate(db, { fresh: true });
+    if (dataDate === null) return { ran: false };
+    const alerts = await findFilingAlerts(db);
+    const companyIds = alerts.map((a) => a.companyId);
+    const [newest, tickers, modes] = await Promise.all([
+      alerts.length ? findNewestFilings(db, companyIds) : Promise.resolve(new Map<number, FilingFacts>()),
+      findTickers(db, companyIds),
+      findEmailModes(
+        db,
+        alerts.map((a) => a.userId),
+      ),
+    ]);
+    const filed = judgeFilings(alerts, newest, tickers, modes, dataDate);
+    const inserted = await insertNotifications(db, filed.fired);
+    for (const [date, ids] of filed.filedThrough) await setFiledThrough(db, ids, date);
+    await filingsJudged.markDone(db, importedAt);
+    return { ran: true, judged: alerts.length, fired: inserted };
+  });
 }
 
 export type AlertsDay = { ran: false } | { ran: true; judged: number; fired: number };
