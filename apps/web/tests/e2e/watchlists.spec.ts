@@ -70,7 +70,7 @@ describe('watchlists and alerts journey', () => {
     expect(html).toContain('Loading your watchlists');
   });
 
-  it('adds three companies from three places, sets an alert, and hears about the daily update', async () => {
+  it('adds companies from the screener, rankings, a company page and the search box, sets an alert, and hears about the daily update', async () => {
     const url = site.server.url;
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     const token = await signUp(page, url);
@@ -133,6 +133,20 @@ describe('watchlists and alerts journey', () => {
         timeout: 20_000,
       })
       .toEqual([...added].sort());
+
+    // 4. The search box on the watchlist page itself.
+    const fourth = (eod as { ticker?: string; comp_name?: string }[]).find(
+      (r) => r.ticker && r.comp_name && !added.includes(r.ticker),
+    ) as { ticker: string; comp_name: string };
+    const search = page.getByRole('combobox', { name: 'Add a company to My watchlist' });
+    await search.fill(fourth.comp_name);
+    await page
+      .getByRole('option', { name: new RegExp(fourth.ticker) })
+      .first()
+      .click();
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBe(4);
+    expect(await search.inputValue()).toBe('');
+    added.push(fourth.ticker);
 
     // An alert on the first company: any move of 0.01% or more on a day.
     const alerts = page.getByRole('region', { name: 'Alerts' });

@@ -1,12 +1,7 @@
-import type { CompanyListResponse, MetricSeriesResponse } from '@app/shared/companies';
+import type { MetricSeriesResponse } from '@app/shared/companies';
 import type { Frequency, MetricKey, MetricPeriod } from '@app/shared/metrics';
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';
-
-export function fetchCompanies(name: string, signal?: AbortSignal): Promise<CompanyListResponse> {
-  const query = name ? `?name=${encodeURIComponent(name)}` : '';
-  return apiGet<CompanyListResponse>(`/api/companies/list${query}`, { signal });
-}
 
 export interface SeriesRequest {
   slug: string;

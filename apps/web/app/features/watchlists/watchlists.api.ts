@@ -84,6 +84,7 @@ export const watchlistsApi = {
 
 export type WatchlistIntents = {
   create: { name: string };
+  add: { id: number; ticker: string };
   remove: { id: number; ticker: string };
   deleteList: { id: number };
   rename: { id: number; name: string };
@@ -96,6 +97,7 @@ export type WatchlistIntents = {
 
 export const WATCHLIST_ACTIONS: ActionHandlers<WatchlistIntents> = {
   create: { run: (p) => watchlistsApi.create(p.name), error: 'Failed to create the watchlist' },
+  add: { run: (p) => watchlistsApi.add(p.id, p.ticker), error: 'Failed to add the company' },
   remove: { run: (p) => watchlistsApi.remove(p.id, p.ticker), error: 'Failed to remove the company' },
   deleteList: { run: (p) => watchlistsApi.deleteList(p.id), error: 'Failed to delete the watchlist' },
   rename: { run: (p) => watchlistsApi.rename(p.id, p.name), error: 'Failed to rename the watchlist' },

@@ -5,10 +5,10 @@ import type { CompareResponse } from '@app/shared/statements';
 import { useCallback } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ChartDataTable, monthEnds } from '../../../components/chart-data-table';
+import { CompanySearch } from '../../../components/company-search';
 import { PageContainer, PageHeader } from '../../../components/ui/page-header';
 import { COMPARE_LIMIT, type CompareData, comparePath } from '../compare.loader';
 import { formatAxisValue, formatValue } from '../metric-text';
-import { CompanySearch } from './company-search';
 import { CompareChart, SERIES_STYLES } from './compare-chart';
 
 export const COMPARE_TITLE = 'Compare companies';

@@ -2,6 +2,7 @@ import { formatCount, formatDay, formatMillions, formatPrice, formatSigned } fro
 import type { WatchlistCompany } from '@app/shared/watchlists';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CompanySearch } from '../../../components/company-search';
 import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
@@ -246,6 +247,15 @@ function Watchlists({ data }: { data: WatchlistsData }) {
               Delete this watchlist
             </Button>
           </div>
+          <div className="mb-4">
+            <CompanySearch
+              label={`Add a company to ${current.name}`}
+              initialText=""
+              skipTexts={[]}
+              clearOnSelect
+              onSelect={(company) => action.submit('add', { id: current.id, ticker: company.ticker })}
+            />
+          </div>
           <ListView
             label={`Companies on ${current.name}`}
             noun={{ one: 'company', many: 'companies' }}
@@ -261,7 +271,7 @@ function Watchlists({ data }: { data: WatchlistsData }) {
             loading={list.busy}
             empty={
               <p>
-                No companies yet: add them with "Add to watchlist" on a{' '}
+                No companies yet: search for one above, or use "Add to watchlist" on a{' '}
                 <Link className="text-brand-700 underline" to="/companies/info">
                   company page
                 </Link>

@@ -1,7 +1,12 @@
-import type { Company, CompanyMatch } from '@app/shared/companies';
+import type { Company, CompanyListResponse, CompanyMatch } from '@app/shared/companies';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useDismiss } from '../../../components/use-dismiss';
-import { fetchCompanies } from '../company-metrics.api';
+import { apiGet } from '../lib/api-client';
+import { useDismiss } from './use-dismiss';
+
+function fetchCompanies(name: string, signal?: AbortSignal): Promise<CompanyListResponse> {
+  const query = name ? `?name=${encodeURIComponent(name)}` : '';
+  return apiGet<CompanyListResponse>(`/api/companies/list${query}`, { signal });
+}
 
 /** SPEC §9: the company search waits 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -12,10 +17,20 @@ interface CompanySearchProps {
   /** Never searched. */
   skipTexts: string[];
   onSelect: (company: Company) => void;
+  /** The field's label; SPEC §4 names the metrics page's "Search Company". */
+  label?: string;
+  /** Empty the field after a choice (adding to a list), rather than show the company chosen. */
+  clearOnSelect?: boolean;
 }
 
-/** SPEC §2, §4; the WAI-ARIA combobox pattern with a listbox popup. */
-export function CompanySearch({ initialText, skipTexts, onSelect }: CompanySearchProps) {
+/** SPEC §2, §4 (the metrics page), and adding a company to a watchlist; the WAI-ARIA combobox pattern. */
+export function CompanySearch({
+  initialText,
+  skipTexts,
+  onSelect,
+  label = 'Search Company',
+  clearOnSelect = false,
+}: CompanySearchProps) {
   const [text, setText] = useState(initialText);
   const [open, setOpen] = useState(false);
   const [options, setOptions] = useState<CompanyMatch[]>([]);
@@ -82,7 +97,7 @@ export function CompanySearch({ initialText, skipTexts, onSelect }: CompanySearc
   };
 
   const choose = (company: Company) => {
-    setText(company.comp_name);
+    setText(clearOnSelect ? '' : company.comp_name);
     close();
     onSelect(company);
   };
@@ -112,7 +127,7 @@ export function CompanySearch({ initialText, skipTexts, onSelect }: CompanySearc
   return (
     <div ref={rootRef} className="relative w-full max-w-xl">
       <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-700">
-        Search Company
+        {label}
       </label>
       <input
         id={inputId}
