@@ -122,11 +122,13 @@ describe('company metrics journey', () => {
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/stock-price</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/johnson-and-johnson/total-liabilities</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/screener</loc>`);
-    // Twelve static pages (account pages stay out; the public leaderboard is in), each ranking for
-    // every year from 1999 to last year, and 3 companies × 10 metrics.
+    expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/free-cash-flow</loc>`);
+    expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/statements</loc>`);
+    // Thirteen static pages (account pages stay out; the public leaderboard and comparisons are in),
+    // each ranking for every year from 1999 to last year, and 3 companies × (21 metrics + statements).
     const rankingYears = new Date().getUTCFullYear() - 1999;
-    expect(xml.match(/<url>/g)).toHaveLength(12 + 3 * rankingYears + 3 * 10);
-    expect(xml.match(/\/companies\/info\/[^<]+<\/loc>/g)).toHaveLength(3 * 10);
+    expect(xml.match(/<url>/g)).toHaveLength(13 + 3 * rankingYears + 3 * 22);
+    expect(xml.match(/\/companies\/info\/[^<]+<\/loc>/g)).toHaveLength(3 * 22);
     expect(xml).toContain('/simulator/leaderboard</loc>');
     expect(xml).not.toContain('/login</loc>');
     const robots = await (await fetch(`${site.server.url}/robots.txt`)).text();

@@ -1,5 +1,5 @@
 import { COMPANY_SLUGS_PAGE_SIZE, type CompanySlugsResponse } from '@app/shared/companies';
-import { METRIC_KEYS } from '@app/shared/metrics';
+import { ALL_METRIC_KEYS } from '@app/shared/metrics';
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';
 
@@ -11,6 +11,7 @@ export const STATIC_PATHS = [
   '/',
   '/screener',
   '/companies/info',
+  '/companies/compare',
   '/companies/market-cap-rankings',
   '/companies/annual-returns-rankings',
   '/companies/dollar-volume-rankings',
@@ -22,18 +23,27 @@ export const STATIC_PATHS = [
   '/disclosures',
 ] as const;
 
-/** The bare company URL redirects, so it is not listed. */
+/** Each company's metric pages and its statements; the bare company URL redirects, so it is not listed. */
 export function companyPaths(slugs: string[]): string[] {
-  return slugs.flatMap((slug) => METRIC_KEYS.map((metric) => `/companies/info/${slug}/${metric}`));
+  return slugs.flatMap((slug) => [
+    ...ALL_METRIC_KEYS.map((metric) => `/companies/info/${slug}/${metric}`),
+    `/companies/info/${slug}/statements`,
+  ]);
 }
 
+const PATHS_PER_COMPANY = ALL_METRIC_KEYS.length + 1;
+
+/** Companies per sitemap file of an index: a slugs page split in parts that stay under the URL limit. */
+export const COMPANIES_PER_FILE = 1000;
+const FILES_PER_SLUG_PAGE = COMPANY_SLUGS_PAGE_SIZE / COMPANIES_PER_FILE;
+
 export function needsIndex(companyCount: number, otherPaths = 0): boolean {
-  return STATIC_PATHS.length + otherPaths + companyCount * METRIC_KEYS.length > SITEMAP_URL_LIMIT;
+  return STATIC_PATHS.length + otherPaths + companyCount * PATHS_PER_COMPANY > SITEMAP_URL_LIMIT;
 }
 
 export function indexFiles(companyCount: number): string[] {
-  const pages = Math.ceil(companyCount / COMPANY_SLUGS_PAGE_SIZE);
-  return ['static.xml', ...Array.from({ length: pages }, (_, i) => `companies-${i + 1}.xml`)];
+  const files = Math.ceil(companyCount / COMPANIES_PER_FILE);
+  return ['static.xml', ...Array.from({ length: files }, (_, i) => `companies-${i + 1}.xml`)];
 }
 
 const escapeXml = (text: string) =>
@@ -68,10 +78,15 @@ export async function partSitemap(
   otherPaths: readonly string[] = [],
 ): Promise<string | null> {
   if (file === 'static.xml') return urlset(context.siteUrl, [...STATIC_PATHS, ...otherPaths]);
-  // Page numbers the slugs API accepts (at most 100,000): anything else is simply not a file.
-  const match = /^companies-([1-9]\d{0,4})\.xml$/.exec(file);
+  // File n is a part of slugs page ceil(n / parts); the slugs API accepts pages up to 100,000.
+  const match = /^companies-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
-  const page = await slugPage(Number(match[1]), context);
-  if (page.slugs.length === 0) return null;
-  return urlset(context.siteUrl, companyPaths(page.slugs));
+  const n = Number(match[1]) - 1;
+  const slugPageNumber = Math.floor(n / FILES_PER_SLUG_PAGE) + 1;
+  if (slugPageNumber > 100_000) return null;
+  const page = await slugPage(slugPageNumber, context);
+  const start = (n % FILES_PER_SLUG_PAGE) * COMPANIES_PER_FILE;
+  const slugs = page.slugs.slice(start, start + COMPANIES_PER_FILE);
+  if (slugs.length === 0) return null;
+  return urlset(context.siteUrl, companyPaths(slugs));
 }
