@@ -16,7 +16,7 @@ import {
   type MetricPeriod,
   SIGNED_IN_PERIODS,
 } from '@app/shared/metrics';
-import { currentDataDate } from '../../lib/data-date.ts';
+import { DataDateCache } from '../../lib/data-date-cache.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
 import {
@@ -51,56 +51,22 @@ export async function listCompanies(db: Db, name: string | undefined): Promise<C
 }
 
 /**
- * Answers as JSON bytes, kept per data date: search and series change only with new data, and
- * the same ones are asked again and again (every visitor types "a", "ap", "app"; every chart of a
- * large company). A repeat is a map lookup and the bytes as they were sent, with no database
- * read, no search and no serialising of thousands of rows. The oldest answers go first past
- * `maxBytes` (a 25-year daily series is ~0.5 MB); a failure (an unknown company, a lost
- * connection) is not remembered.
+ * Answers as JSON bytes, kept per data date: every visitor types "a", "ap", "app"; every chart of a
+ * large company is asked again and again. A repeat is the bytes as they were sent, with no database
+ * read, no search and no serialising of thousands of rows (a 25-year daily series is ~0.5 MB).
  */
-class AnswerCache {
-  readonly #held = new WeakMap<
-    Db,
-    { dataDate: string | null; answers: Map<string, { bytes: Promise<Buffer>; size: number }>; size: number }
-  >();
-  constructor(private readonly maxBytes: number) {}
-
-  async get(db: Db, key: string, load: () => Promise<unknown>): Promise<Buffer> {
-    const dataDate = await currentDataDate(db);
-    let held = this.#held.get(db);
-    if (!held || held.dataDate !== dataDate) {
-      held = { dataDate, answers: new Map(), size: 0 };
-      this.#held.set(db, held);
-    }
-    const kept = held;
-    const cached = kept.answers.get(key);
-    if (cached) return cached.bytes;
-    const entry = { bytes: load().then((value) => Buffer.from(JSON.stringify(value))), size: 0 };
-    kept.answers.set(key, entry);
-    entry.bytes.then(
-      (bytes) => {
-        if (kept.answers.get(key) !== entry) return;
-        entry.size = bytes.length;
-        kept.size += bytes.length;
-        // Oldest first; the answer just made stays even if it alone is over the budget.
-        for (const [oldKey, old] of kept.answers) {
-          if (kept.size <= this.maxBytes || old === entry) break;
-          kept.answers.delete(oldKey);
-          kept.size -= old.size;
-        }
-      },
-      () => kept.answers.get(key) === entry && kept.answers.delete(key),
-    );
-    return entry.bytes;
-  }
-}
-
-const searchAnswers = new AnswerCache(16 * 1024 * 1024);
-const seriesAnswers = new AnswerCache(128 * 1024 * 1024);
+const jsonAnswers = (maxSize: number) => new DataDateCache<Buffer>({ maxSize, sizeOf: (bytes) => bytes.length });
+const asJson = (load: () => Promise<unknown>) => () => load().then((value) => Buffer.from(JSON.stringify(value)));
+const searchAnswers = jsonAnswers(16 * 1024 * 1024);
+const seriesAnswers = jsonAnswers(128 * 1024 * 1024);
 
 /** `listCompanies` as the JSON the API sends. */
 export function listCompaniesJson(db: Db, name: string | undefined): Promise<Buffer> {
-  return searchAnswers.get(db, name?.toLowerCase() ?? '', () => listCompanies(db, name));
+  return searchAnswers.get(
+    db,
+    name?.toLowerCase() ?? '',
+    asJson(() => listCompanies(db, name)),
+  );
 }
 
 export interface MetricSeriesRequest {
@@ -119,7 +85,11 @@ export interface MetricSeriesRequest {
 export async function getMetricSeriesJson(db: Db, request: MetricSeriesRequest): Promise<Buffer> {
   checkRange(request);
   const key = JSON.stringify([request.companyName.toLowerCase(), request.metric, request.period, request.frequency]);
-  return seriesAnswers.get(db, key, () => loadMetricSeries(db, request));
+  return seriesAnswers.get(
+    db,
+    key,
+    asJson(() => loadMetricSeries(db, request)),
+  );
 }
 
 /** The same series as an object, read afresh (the compare chart picks its rows). */

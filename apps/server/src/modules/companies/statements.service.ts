@@ -19,7 +19,7 @@ import {
   type StatementResponse,
   trailingTwelveMonths,
 } from '@app/shared/statements';
-import { currentDataDate } from '../../lib/data-date.ts';
+import { DataDateCache } from '../../lib/data-date-cache.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import type { TokenUser } from '../../lib/tokens.ts';
 import { findCompany, statementRows } from './companies.repository.ts';
@@ -60,31 +60,9 @@ function toPeriod(row: Row): Period {
   };
 }
 
-/**
- * Answers kept per data date, as series are: the oldest go first past 2,000, a failure is not kept.
- */
-function perDataDate<T>(): (db: Db, key: string, load: () => Promise<T>) => Promise<T> {
-  const held = new WeakMap<Db, { dataDate: string | null; answers: Map<string, Promise<T>> }>();
-  return async (db, key, load) => {
-    const dataDate = await currentDataDate(db);
-    let entry = held.get(db);
-    if (!entry || entry.dataDate !== dataDate) {
-      entry = { dataDate, answers: new Map() };
-      held.set(db, entry);
-    }
-    const answers = entry.answers;
-    const hit = answers.get(key);
-    if (hit) return hit;
-    const answer = load();
-    answers.set(key, answer);
-    if (answers.size > 2_000) answers.delete(answers.keys().next().value as string);
-    answer.catch(() => answers.get(key) === answer && answers.delete(key));
-    return answer;
-  };
-}
-
-const statements = perDataDate<StatementResponse>();
-const comparisons = perDataDate<CompareResponse>();
+/** Kept per data date, as series are; the oldest go first past 2,000. */
+const statements = new DataDateCache<StatementResponse>({ maxEntries: 2_000 });
+const comparisons = new DataDateCache<CompareResponse>({ maxEntries: 2_000 });
 
 /**
  * One statement of a company over every period it filed: fiscal years, fiscal quarters or
@@ -96,7 +74,7 @@ export async function getStatement(
   request: { companyName: string; statement: StatementKind; period: StatementPeriod },
 ): Promise<StatementResponse> {
   const key = JSON.stringify([request.companyName.toLowerCase(), request.statement, request.period]);
-  return statements(db, key, () => loadStatement(db, request));
+  return statements.get(db, key, () => loadStatement(db, request));
 }
 
 async function loadStatement(
@@ -190,7 +168,7 @@ export async function compareCompanies(db: Db, query: CompareQuery, user: TokenU
     throw unauthorized(`Sign in to see the ${query.period === 'all' ? 'all available' : '10 year'} range`);
   }
   const key = JSON.stringify([query.companies.map((c) => c.toLowerCase()), query.metric, query.period]);
-  return comparisons(db, key, () => loadComparison(db, query, user));
+  return comparisons.get(db, key, () => loadComparison(db, query, user));
 }
 
 async function loadComparison(db: Db, query: CompareQuery, user: TokenUser | null): Promise<CompareResponse> {
