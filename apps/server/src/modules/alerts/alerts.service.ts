@@ -400,8 +400,8 @@ function composeMail(deps: AlertMailDeps, rows: readonly PendingMail[], digest: 
     ? `Your alerts for ${first.date}: ${rows.length} ${rows.length === 1 ? 'alert' : 'alerts'} fired`
     : `${first.ticker}: your alert fired on ${first.date}`;
   const stop = digest
-    ? `Stop all alert e-mails (one click, no sign-in needed): ${pageUrl}`
-    : `Stop e-mails for this alert (one click, no sign-in needed): ${pageUrl}`;
+    ? `Stop all alert e-mails (no sign-in needed): ${pageUrl}`
+    : `Stop e-mails for this alert (no sign-in needed): ${pageUrl}`;
   const text = [
     ...rows.map((r) => `- ${r.message}`),
     '',
