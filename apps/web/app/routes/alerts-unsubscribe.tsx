@@ -23,10 +23,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = String((await request.formData()).get('token') ?? '');
   return loaded(
     () =>
-      apiPost<UnsubscribeResponse>(`/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`, {}, {
-        context,
-        anonymous: true,
-      }),
+      apiPost<UnsubscribeResponse>(
+        `/api/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+        {},
+        {
+          context,
+          anonymous: true,
+        },
+      ),
     'This unsubscribe link is not valid',
   );
 }

@@ -116,6 +116,15 @@ describe('watchlists and alerts journey', () => {
     await page.getByRole('button', { name: 'Add to watchlist' }).click();
     await status(forCompanyPage).waitFor();
     added.push(forCompanyPage);
+    // An alert set from the company page, kept beside those set on the watchlist page.
+    await page.getByRole('button', { name: 'Set alert', exact: true }).click();
+    const alertForm = page.getByRole('form', { name: `Alert on ${forCompanyPage}` });
+    await alertForm.getByLabel('Alert when').selectOption('filing');
+    await alertForm.getByRole('button', { name: `Set alert on ${forCompanyPage}` }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Alert set: ${forCompanyPage}` })
+      .waitFor();
 
     // The watchlist page: the three companies with their end-of-day figures.
     await gotoHydrated(page, `${url}/watchlists`);
@@ -188,8 +197,12 @@ describe('watchlists and alerts journey', () => {
     const path = new URL(link).pathname + new URL(link).search;
     expect(new URL(link).pathname).toBe('/alerts/unsubscribe');
     const alertEmailOn = async () =>
-      (await (await fetch(`${url}/api/alerts`, { headers: { authorization: `Bearer ${token}` } })).json()).alerts[0]
-        .email as boolean;
+      (
+        (await (await fetch(`${url}/api/alerts`, { headers: { authorization: `Bearer ${token}` } })).json()).alerts as {
+          kind: string;
+          email: boolean;
+        }[]
+      ).find((a) => a.kind === 'daily_move')?.email;
     const signedOut = await openPage(site.browser, VIEWPORTS.mobile);
     // Opening the link (as a mail scanner does) changes nothing; the button does.
     await gotoHydrated(signedOut.page, `${url}${path}`);

@@ -7,6 +7,7 @@ import { Link, useNavigate, useNavigation } from 'react-router';
 import { AddToWatchlist } from '../../../components/add-to-watchlist';
 import { ChartDataTable, monthEnds } from '../../../components/chart-data-table';
 import { CompanySearch } from '../../../components/company-search';
+import { SetAlert } from '../../../components/set-alert';
 import { PageContainer, PageHeader } from '../../../components/ui/page-header';
 import { useAuth } from '../../../lib/auth-state';
 import { fetchSeries } from '../company-metrics.api';
@@ -102,7 +103,12 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
               {company ? `${definition.label}` : 'Chart'}
             </h2>
             {/* Members only, on the heading's line: the chart below does not move. */}
-            {company ? <AddToWatchlist ticker={company.ticker} compName={company.comp_name} /> : null}
+            {company ? (
+              <span className="flex flex-wrap items-center gap-2">
+                <AddToWatchlist ticker={company.ticker} compName={company.comp_name} />
+                <SetAlert ticker={company.ticker} />
+              </span>
+            ) : null}
           </div>
           {series && company ? <Legend series={series} period={period} /> : null}
           <div className="relative mt-4" aria-busy={loading}>

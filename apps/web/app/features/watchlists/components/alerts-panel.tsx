@@ -1,18 +1,9 @@
-import { ALERT_KINDS, type AlertKindName, type EmailMode } from '@app/shared/alerts';
+import type { AlertKindName, EmailMode } from '@app/shared/alerts';
 import { useState } from 'react';
+import { ALERT_SELECT, AlertFields, alertRequest } from '../../../components/alert-fields';
 import { Button } from '../../../components/ui/button';
 import type { useMemberAction } from '../../../lib/member-data';
 import type { WatchlistIntents, WatchlistsData } from '../watchlists.api';
-
-const KIND_LABELS: Record<AlertKindName, string> = {
-  price_above: 'Price crosses above',
-  price_below: 'Price crosses below',
-  daily_move: 'Daily move beyond ±%',
-  high_52w: 'New 52-week high',
-  low_52w: 'New 52-week low',
-  filing: 'New filing',
-  position: 'Simulator position gain/loss %',
-};
 
 const MODE_LABELS: Record<EmailMode, string> = {
   each: 'One e-mail per alert',
@@ -20,7 +11,7 @@ const MODE_LABELS: Record<EmailMode, string> = {
   off: 'No e-mail (notifications only)',
 };
 
-const SELECT = 'mt-1 block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
+const SELECT = ALERT_SELECT;
 
 /** The member's alerts: set one on a company of the list, turn its e-mail off, delete it; the e-mail choice. */
 export function AlertsPanel({
@@ -35,8 +26,6 @@ export function AlertsPanel({
   const [kind, setKind] = useState<AlertKindName>('price_above');
   const [value, setValue] = useState('');
   const chosen = ticker || tickers[0] || '';
-  const needsLevel = kind === 'price_above' || kind === 'price_below';
-  const needsPercent = kind === 'daily_move' || kind === 'position';
 
   return (
     <section aria-labelledby="alerts-heading" className="mt-10 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -52,13 +41,7 @@ export function AlertsPanel({
           className="mt-4 flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
-            const number = Number(value);
-            action.submit('addAlert', {
-              ticker: chosen,
-              kind,
-              ...(needsLevel ? { level: number } : {}),
-              ...(needsPercent ? { percent: number } : {}),
-            });
+            action.submit('addAlert', alertRequest(chosen, kind, value));
             setValue('');
           }}
         >
@@ -70,28 +53,7 @@ export function AlertsPanel({
               ))}
             </select>
           </label>
-          <label className="text-sm font-medium text-slate-700">
-            Alert when
-            <select className={SELECT} value={kind} onChange={(e) => setKind(e.target.value as AlertKindName)}>
-              {ALERT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          {needsLevel || needsPercent ? (
-            <label className="text-sm font-medium text-slate-700">
-              {needsLevel ? 'Price ($)' : 'Percent'}
-              <input
-                className={SELECT}
-                inputMode="decimal"
-                required
-                value={value}
-                onChange={(e) => setValue(e.target.value)}
-              />
-            </label>
-          ) : null}
+          <AlertFields kind={kind} value={value} onKind={setKind} onValue={setValue} />
           <Button type="submit" disabled={action.busy}>
             Set alert
           </Button>
