@@ -91,7 +91,7 @@ const change = (close: number, then: number | null) => (then === null || then <=
 const pct = (x: number | null) => (x === null ? null : x * 100);
 
 /** Flows over twelve months: a TTM column or a fiscal year, by the day its period ends. */
-interface TwelveMonths {
+export interface TwelveMonths {
   periodEnd: string;
   revenue: number | null;
   netIncome: number | null;
@@ -127,34 +127,57 @@ const BALANCE_COLUMNS = [
 ] as const satisfies readonly StatementColumn[];
 type Balance = Record<(typeof BALANCE_COLUMNS)[number], number | null>;
 
-function latestBalance(periods: readonly DatedFiling[], since: string): Balance | null {
+function latestBalance(periods: readonly DatedFiling[]): (Balance & { periodEnd: string }) | null {
   const newest = periods.reduce<string | null>((m, p) => (m === null || p.periodEnd > m ? p.periodEnd : m), null);
-  if (newest === null || newest < since) return null;
+  if (newest === null) return null;
   const atEnd = periods.filter((p) => p.periodEnd === newest);
-  const out = {} as Balance;
+  const out = { periodEnd: newest } as Balance & { periodEnd: string };
   for (const c of BALANCE_COLUMNS) out[c] = atEnd.find((p) => (p.values[c] ?? null) !== null)?.values[c] ?? null;
   return out;
 }
 
-/**
- * Every measure of one company on `day` (see `@app/shared/screener-measures` for the formulas).
- * `filings` may hold any periods: only those public by the day count (no look-ahead), in the
- * currency most of them use; measures that mix them with market cap need that to be dollars.
- */
-export function computeMeasures(day: string, prices: PriceFacts, filings: readonly DatedFiling[]): MeasureValues {
-  const known = filings.filter((f) => visibleFrom(f) <= day && f.periodEnd <= day);
-  const counts = new Map<string, number>();
-  for (const f of known) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
-  const currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
-  const periods = known.filter((f) => f.currency === currency);
-  const dollars = currency === 'USD';
-  const since = addDays(day, -STALE_FILING_DAYS);
+/** What a company's visible filings say, before any price: the newest twelve months, the year before, the balance. */
+export interface Fundamentals {
+  /** Amounts in USD (ratios with market cap need it). */
+  dollars: boolean;
+  now: TwelveMonths | null;
+  yearBefore: TwelveMonths | null;
+  balance: (Balance & { periodEnd: string }) | null;
+}
 
+/** The filings public on `day` (no look-ahead). */
+export function visibleFilings(day: string, filings: readonly DatedFiling[]): DatedFiling[] {
+  return filings.filter((f) => f.periodEnd <= day && visibleFrom(f) <= day);
+}
+
+/** Reads visible filings in the currency most of them use (as the statements do). */
+export function fundamentalsFrom(visible: readonly DatedFiling[]): Fundamentals {
+  const counts = new Map<string, number>();
+  for (const f of visible) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
+  const currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
+  const periods = visible.filter((f) => f.currency === currency);
   const twelve = twelveMonthPeriods(periods);
-  const now = twelve[0] && twelve[0].periodEnd >= since ? twelve[0] : null;
+  const now = twelve[0] ?? null;
   const nowDay = now ? dayNumber(now.periodEnd) : 0;
   const yearBefore = now ? (twelve.find((t) => Math.abs(nowDay - dayNumber(t.periodEnd) - 365) <= 20) ?? null) : null;
-  const balance = latestBalance(periods, since);
+  return { dollars: currency === 'USD', now, yearBefore, balance: latestBalance(periods) };
+}
+
+/**
+ * Every measure of one company on `day` (see `@app/shared/screener-measures` for the formulas),
+ * from its prices and what its filings public by then say (`fundamentalsFrom(visibleFilings(…))`).
+ * `since`: periods ending before it are stale (a caller valuing many companies passes it once).
+ */
+export function computeMeasures(
+  day: string,
+  prices: PriceFacts,
+  fundamentals: Fundamentals,
+  since = addDays(day, -STALE_FILING_DAYS),
+): MeasureValues {
+  const dollars = fundamentals.dollars;
+  const now = fundamentals.now && fundamentals.now.periodEnd >= since ? fundamentals.now : null;
+  const yearBefore = now ? fundamentals.yearBefore : null;
+  const balance = fundamentals.balance && fundamentals.balance.periodEnd >= since ? fundamentals.balance : null;
 
   const marketCap = prices.shares === null ? null : (prices.close * prices.shares) / 1_000_000;
   const revenue = now?.revenue ?? null;

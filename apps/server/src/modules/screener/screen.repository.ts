@@ -22,8 +22,11 @@ export interface CompanyOnDay {
  */
 export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays): Promise<CompanyOnDay[]> {
   const rows = await db
-    .selectFrom('daily_prices as p')
-    .innerJoin('companies as c', 'c.id', 'p.company_id')
+    // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
+    // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
+    .selectFrom('companies as c')
+    .crossJoin('daily_prices as p')
+    .whereRef('p.company_id', '=', 'c.id')
     .where('p.date', '=', day)
     .select((eb) => {
       const lastClose = (op: '<' | '<=', before: string) =>
@@ -135,9 +138,7 @@ export async function findFilingsUpTo(db: Db, from: string, day: string): Promis
       'period_end',
       'fiscal_year',
       'fiscal_period',
-      'form',
       'filed',
-      'derived',
       'currency',
       ...COLUMNS,
     ])
@@ -155,9 +156,10 @@ export async function findFilingsUpTo(db: Db, from: string, day: string): Promis
       fiscalPeriod: r.fiscal_period,
       periodStart: r.period_start,
       periodEnd: r.period_end,
-      form: r.form,
+      // Not read by the measures: left out of the query, which materialises ~150,000 rows at 10,000 companies.
+      form: '',
       filed: r.filed,
-      derived: r.derived,
+      derived: 0,
       currency: r.currency,
       values,
     };

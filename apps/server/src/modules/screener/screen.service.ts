@@ -14,7 +14,14 @@ import {
 } from '@app/shared/screener-screen';
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
-import { addDays, referenceDays } from './screen.measures.ts';
+import {
+  addDays,
+  type DatedFiling,
+  type Fundamentals,
+  fundamentalsFrom,
+  referenceDays,
+  visibleFilings,
+} from './screen.measures.ts';
 import { findCompaniesOnDay, findFilingsUpTo } from './screen.repository.ts';
 import {
   buildDaySnapshot,
@@ -69,13 +76,54 @@ export function columnsFrom(filters: ScreenFilters): MeasureId[] {
 const DAYS_KEPT = 6;
 const snapshots = new WeakMap<Db, { dataDate: string; days: Map<string, Promise<DaySnapshot>> }>();
 
-// Filings of the day's year and the year before, and old enough to be stale, are all the measures read.
+// A day reads the periods of the last ~3.6 years (its year and the one before, and old enough to be stale).
 const FILINGS_LOOKBACK_DAYS = STALE_FILING_DAYS + 800;
 
-async function loadDay(db: Db, day: string): Promise<DaySnapshot> {
-  const companies = await findCompaniesOnDay(db, day, referenceDays(day));
-  const filings = await findFilingsUpTo(db, addDays(day, -FILINGS_LOOKBACK_DAYS), day);
-  return buildDaySnapshot(day, companies, filings);
+/** A calendar year's filing periods, and per company what they said the last time they were read. */
+interface YearFilings {
+  rows: Map<number, DatedFiling[]>;
+  /** By company: the number of periods visible then (it grows with the day) and what they gave. */
+  read: Map<number, { visible: number; fundamentals: Fundamentals }>;
+}
+
+const YEARS_KEPT = 2;
+const filingYears = new WeakMap<Db, { dataDate: string; years: Map<number, Promise<YearFilings>> }>();
+
+// Reading ~150,000 periods costs far more than the closes: every day of a year shares one read.
+function filingsOfYear(db: Db, dataDate: string, year: number): Promise<YearFilings> {
+  let held = filingYears.get(db);
+  if (!held || held.dataDate !== dataDate) {
+    held = { dataDate, years: new Map() };
+    filingYears.set(db, held);
+  }
+  const years = held.years;
+  const hit = years.get(year);
+  if (hit) return hit;
+  const loading = findFilingsUpTo(db, addDays(`${year}-01-01`, -FILINGS_LOOKBACK_DAYS), `${year}-12-31`).then(
+    (rows) => ({ rows, read: new Map() }),
+  );
+  years.set(year, loading);
+  if (years.size > YEARS_KEPT) years.delete(years.keys().next().value as number);
+  loading.catch(() => years.get(year) === loading && years.delete(year));
+  return loading;
+}
+
+function fundamentalsOn(filings: YearFilings, day: string, companyId: number): Fundamentals {
+  const visible = visibleFilings(day, filings.rows.get(companyId) ?? []);
+  const held = filings.read.get(companyId);
+  // The visible set only grows with the day, so its size names it: a company with no new filing reuses its reading.
+  if (held && held.visible === visible.length) return held.fundamentals;
+  const fundamentals = fundamentalsFrom(visible);
+  filings.read.set(companyId, { visible: visible.length, fundamentals });
+  return fundamentals;
+}
+
+async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
+  const [companies, filings] = await Promise.all([
+    findCompaniesOnDay(db, day, referenceDays(day)),
+    filingsOfYear(db, dataDate, Number(day.slice(0, 4))),
+  ]);
+  return buildDaySnapshot(day, companies, (id) => fundamentalsOn(filings, day, id));
 }
 
 /**
@@ -96,7 +144,7 @@ export function daySnapshot(db: Db, dataDate: string, day: string): Promise<DayS
     days.set(day, hit);
     return hit;
   }
-  const built = loadDay(db, day);
+  const built = loadDay(db, dataDate, day);
   days.set(day, built);
   if (days.size > DAYS_KEPT) days.delete(days.keys().next().value as string);
   built.catch(() => days.get(day) === built && days.delete(day));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
-import { MEASURE_IDS, type MeasureId } from '@app/shared/screener-measures';
-import { computeMeasures, type DatedFiling, type MeasureValues } from './screen.measures.ts';
+import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS } from '@app/shared/screener-measures';
+import { addDays, computeMeasures, type Fundamentals, type MeasureValues } from './screen.measures.ts';
 import type { CompanyOnDay } from './screen.repository.ts';
 
 /** One company's line of a day's screen. */
@@ -58,8 +58,9 @@ const MATCH_CACHE_SIZE = 200;
 export function buildDaySnapshot(
   day: string,
   companies: readonly CompanyOnDay[],
-  filings: ReadonlyMap<number, readonly DatedFiling[]>,
+  fundamentalsOf: (companyId: number) => Fundamentals,
 ): DaySnapshot {
+  const since = addDays(day, -STALE_FILING_DAYS);
   const entries = companies.map((c) => {
     const row: ScreenRow = {
       ticker: c.ticker,
@@ -69,7 +70,7 @@ export function buildDaySnapshot(
       industry: c.industry,
       exchange: c.exchange,
       delistedOn: c.delistedOn,
-      values: computeMeasures(day, c.prices, filings.get(c.id) ?? []),
+      values: computeMeasures(day, c.prices, fundamentalsOf(c.id), since),
     };
     return {
       row,
