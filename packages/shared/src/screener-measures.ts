@@ -236,3 +236,11 @@ export const FIRST_TRADING_DAY = '1999-01-04';
 
 /** Columns shown when a screen names none. */
 export const DEFAULT_SCREEN_COLUMNS: readonly MeasureId[] = ['market_cap', 'price', 'change_1d', 'pe', 'volume'];
+
+/** Rows a page of `GET /api/screener` holds. */
+export const SCREEN_PAGE_SIZE = 20;
+/** Columns a screen may show at once: every measure. */
+export const SCREEN_MAX_COLUMNS = MEASURE_IDS.length;
+
+/** `<measure>_min` / `<measure>_max` query parameter names (inclusive bounds in the measure's unit). */
+export const rangeParam = (id: MeasureId, bound: 'min' | 'max') => `${id}_${bound}` as const;

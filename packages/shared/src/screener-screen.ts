@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { MARKET_CAP_FILTERS } from './buckets.ts';
-import { FIRST_TRADING_DAY, MEASURE_IDS, type MeasureId } from './screener-measures.ts';
+import {
+  FIRST_TRADING_DAY,
+  MEASURE_IDS,
+  type MeasureId,
+  rangeParam,
+  SCREEN_MAX_COLUMNS,
+  SCREEN_PAGE_SIZE,
+} from './screener-measures.ts';
 import { SEARCH_MAX_LENGTH, SORT_DIRS } from './screener-view.ts';
 import { SECTOR_CODES } from './sectors.ts';
 
 export * from './screener-measures.ts';
 
-/** Rows a page of `GET /api/screener` holds. */
-export const SCREEN_PAGE_SIZE = 20;
-/** Columns a screen may show at once: every measure. */
-export const SCREEN_MAX_COLUMNS = MEASURE_IDS.length;
-
-/** `<measure>_min` / `<measure>_max` query parameter names. */
-export const rangeParam = (id: MeasureId, bound: 'min' | 'max') => `${id}_${bound}` as const;
 
 // A form's empty field means no bound, not zero (`Number('')` is 0).
 const bound = z.preprocess(
