@@ -10,6 +10,12 @@ export {
   rankingFillers,
   seedRankings,
 } from './modules/rankings/rankings.fixtures.ts';
+export {
+  SCREEN_2008_DAY,
+  SCREEN_DAY,
+  SCREEN_LATER_DAY,
+  seedScreenUniverse,
+} from './modules/screener/screen.fixtures.ts';
 export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';
 export { appendClose, type CompanySeed, seedCompanies } from './modules/simulator/simulator.fixtures.ts';
 export { seedMember } from './modules/users/users.fixtures.ts';

@@ -5,6 +5,7 @@ export default [
   index('routes/home.tsx'),
   route('stocks', 'routes/stocks.tsx'),
   route('screener', 'routes/screener.tsx'),
+  route('screener/advanced', 'routes/screener-advanced.tsx'),
   route('companies/info', 'routes/company-metrics.tsx', { id: 'company-metrics' }),
   route('companies/info/:companySlug', 'routes/company-metrics.tsx', { id: 'company-metrics-company' }),
   route('companies/info/:companySlug/statements', 'routes/company-statements.tsx'),

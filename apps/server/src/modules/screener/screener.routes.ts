@@ -1,9 +1,11 @@
 import { ApiErrorSchema } from '@app/shared/api-error';
 import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared/screener';
+import { ScreenFiltersSchema, ScreenQuerySchema, ScreenResponseSchema } from '@app/shared/screener-screen';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeLimit } from '../../plugins/rate-limit.ts';
+import { getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
 import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
 // Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
@@ -78,6 +80,57 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
       const criteria = criteriaFrom(request.query);
       if (isFresh(request, reply, eodVersion(listing, 'csv', criteria))) return notModified(reply);
       const { csv, filename } = getEodCsv(listing, criteria);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/screener',
+    {
+      config: { auth: 'optional' },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: {
+        tags: ['screener'],
+        summary: 'Companies filtered by ranges on any measure, as of any trading day, twenty a page',
+        description:
+          'Measures are computed from the closes up to the day and the filings filed by then (no look-ahead); ' +
+          'see the measure list in the glossary. Range parameters are `<measure>_min` and `<measure>_max`, inclusive. ' +
+          'Companies are those with a close on the day, delisted ones included.',
+        querystring: ScreenQuerySchema,
+        response: { 200: ScreenResponseSchema, 304: NotModifiedSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const screen = await openScreen(app.db, request.query.asOf);
+      if (isFresh(request, reply, screenVersion(screen, 'page', request.query, request.query.page)))
+        return notModified(reply);
+      return getScreenPage(screen, request.query, request.query.page);
+    },
+  );
+
+  app.get(
+    '/screener.csv',
+    {
+      config: { auth: 'optional', rateLimit: routeLimit(CSV_PER_MINUTE, '1 minute') },
+      schema: {
+        tags: ['screener'],
+        summary: 'Every company of a screen, with its chosen columns, as a CSV download',
+        querystring: ScreenFiltersSchema,
+        response: {
+          200: z.string().describe('text/csv, one header row then one row per company'),
+          304: NotModifiedSchema,
+          400: ApiErrorSchema,
+          429: ApiErrorSchema.describe('Too many downloads from this client: wait for Retry-After seconds'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const screen = await openScreen(app.db, request.query.asOf);
+      if (isFresh(request, reply, screenVersion(screen, 'csv', request.query))) return notModified(reply);
+      const { csv, filename } = getScreenCsv(screen, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

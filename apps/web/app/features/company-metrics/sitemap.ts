@@ -10,6 +10,7 @@ export const SITEMAP_URL_LIMIT = 50_000;
 export const STATIC_PATHS = [
   '/',
   '/screener',
+  '/screener/advanced',
   '/companies/info',
   '/companies/compare',
   '/companies/market-cap-rankings',

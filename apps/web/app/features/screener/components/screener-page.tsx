@@ -4,6 +4,7 @@ import { useRevalidator } from 'react-router';
 import { StockFilterBar } from '../../../components/stock-filters';
 import { buttonClass } from '../../../components/ui/button';
 import { ListView } from '../../../components/ui/list-view';
+import { TEXT_LINK } from '../../../components/ui/text-link';
 import { eodCsvPath, NO_STOCK_FILTERS } from '../../../lib/eod-client';
 import { useListView } from '../../../lib/use-list-view';
 import type { ScreenerData } from '../screener.api';
@@ -25,7 +26,11 @@ export function ScreenerPage({ data, dataDate = null }: { data: ScreenerData; da
     <>
       <p className="-mt-4 mb-6 text-slate-600">
         End-of-day data for the last trading day,{' '}
-        <strong className="text-slate-800">{formatDay(dataDate ?? data.lastTradingDay)}</strong>.
+        <strong className="text-slate-800">{formatDay(dataDate ?? data.lastTradingDay)}</strong>.{' '}
+        <a href="/screener/advanced" className={TEXT_LINK}>
+          Advanced screen
+        </a>
+        : valuation, growth and performance filters, your own columns, any trading day since 1999.
       </p>
       <StockFilterBar
         label="Filter companies"

@@ -1,0 +1,219 @@
+import { dateOfDay, dayNumber } from '@app/market-data/calendar';
+import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
+import {
+  type FilingPeriod,
+  growth,
+  type StatementColumn,
+  type TtmPeriod,
+  trailingTwelveMonths,
+} from '@app/shared/statements-view';
+
+/** Prices of one company around the day, as the repository reads them (USD per share, shares). */
+export interface PriceFacts {
+  close: number;
+  volume: number;
+  /** Shares in force on the day (or the earliest count, decision 004). */
+  shares: number | null;
+  /** Last close on or before each reference day; null when the company had no close by then. */
+  previous: number | null;
+  week: number | null;
+  month: number | null;
+  yearStart: number | null;
+  year1: number | null;
+  year3: number | null;
+  year5: number | null;
+  high52: number | null;
+  low52: number | null;
+  /** Mean of close × volume in dollars over the 30-day window. */
+  dollarVolume30: number | null;
+}
+
+/** A stored filing period with the day it became public (`filed`; null for older imports). */
+export interface DatedFiling extends FilingPeriod {
+  currency: string;
+}
+
+export type MeasureValues = Record<MeasureId, number | null>;
+
+/** The calendar days the price measures look back to from `day` (inclusive bounds on closes). */
+export interface ReferenceDays {
+  /** Closes strictly before the day give the previous close. */
+  week: string;
+  month: string;
+  yearStart: string;
+  year1: string;
+  year3: string;
+  year5: string;
+  /** Closes after this day and up to the day form the 52-week range. */
+  after52: string;
+  /** Closes after this day and up to the day form the 30-day average. */
+  after30: string;
+}
+
+/** `date` minus whole months, the day clamped to the month's end (31 March − 1 month = 28/29 February). */
+export function minusMonths(date: string, months: number): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7)) - 1 - months;
+  const d = Number(date.slice(8, 10));
+  const year = y + Math.floor(m / 12);
+  const month = ((m % 12) + 12) % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
+}
+
+export function addDays(date: string, days: number): string {
+  return dateOfDay(dayNumber(date) + days);
+}
+
+export function referenceDays(day: string): ReferenceDays {
+  return {
+    week: addDays(day, -7),
+    month: minusMonths(day, 1),
+    yearStart: `${Number(day.slice(0, 4)) - 1}-12-31`,
+    year1: minusMonths(day, 12),
+    year3: minusMonths(day, 36),
+    year5: minusMonths(day, 60),
+    after52: minusMonths(day, 12),
+    after30: addDays(day, -30),
+  };
+}
+
+/** The day a filing counts from: its filing day, else its period end plus the longest deadline. */
+export function visibleFrom(filing: { filed: string | null; periodEnd: string }): string {
+  return filing.filed ?? addDays(filing.periodEnd, UNDATED_FILING_LAG_DAYS);
+}
+
+// Computed values carry float noise (0.30000000000000004): six decimals, so equal inputs filter equally.
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const ratio = (a: number | null | undefined, b: number | null | undefined) =>
+  a === null || a === undefined || b === null || b === undefined || b === 0 ? null : a / b;
+const change = (close: number, then: number | null) => (then === null || then <= 0 ? null : (close / then - 1) * 100);
+const pct = (x: number | null) => (x === null ? null : x * 100);
+
+/** Flows over twelve months: a TTM column or a fiscal year, by the day its period ends. */
+export interface TwelveMonths {
+  periodEnd: string;
+  revenue: number | null;
+  netIncome: number | null;
+}
+
+function twelveMonthPeriods(periods: readonly DatedFiling[]): TwelveMonths[] {
+  const ttm: TtmPeriod[] = trailingTwelveMonths(periods);
+  const all: TwelveMonths[] = [
+    ...ttm.map((t) => ({
+      periodEnd: t.periodEnd,
+      revenue: t.values.revenue ?? null,
+      netIncome: t.values.net_income ?? null,
+    })),
+    ...periods
+      .filter((p) => p.period === 'annual')
+      .map((p) => ({
+        periodEnd: p.periodEnd,
+        revenue: p.values.revenue ?? null,
+        netIncome: p.values.net_income ?? null,
+      })),
+  ].filter((t) => t.revenue !== null || t.netIncome !== null);
+  // Newest first; at one end a TTM built from quarters and the fiscal year agree, the first kept is used.
+  return all.sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : a.periodEnd > b.periodEnd ? -1 : 0));
+}
+
+const BALANCE_COLUMNS = [
+  'cash',
+  'current_assets',
+  'total_assets',
+  'current_liabilities',
+  'total_liabilities',
+  'stockholders_equity',
+] as const satisfies readonly StatementColumn[];
+type Balance = Record<(typeof BALANCE_COLUMNS)[number], number | null>;
+
+function latestBalance(periods: readonly DatedFiling[]): (Balance & { periodEnd: string }) | null {
+  const newest = periods.reduce<string | null>((m, p) => (m === null || p.periodEnd > m ? p.periodEnd : m), null);
+  if (newest === null) return null;
+  const atEnd = periods.filter((p) => p.periodEnd === newest);
+  const out = { periodEnd: newest } as Balance & { periodEnd: string };
+  for (const c of BALANCE_COLUMNS) out[c] = atEnd.find((p) => (p.values[c] ?? null) !== null)?.values[c] ?? null;
+  return out;
+}
+
+/** What a company's visible filings say, before any price: the newest twelve months, the year before, the balance. */
+export interface Fundamentals {
+  /** Amounts in USD (ratios with market cap need it). */
+  dollars: boolean;
+  now: TwelveMonths | null;
+  yearBefore: TwelveMonths | null;
+  balance: (Balance & { periodEnd: string }) | null;
+}
+
+/** The filings public on `day` (no look-ahead). */
+export function visibleFilings(day: string, filings: readonly DatedFiling[]): DatedFiling[] {
+  return filings.filter((f) => f.periodEnd <= day && visibleFrom(f) <= day);
+}
+
+/** Reads visible filings in the currency most of them use (as the statements do). */
+export function fundamentalsFrom(visible: readonly DatedFiling[]): Fundamentals {
+  const counts = new Map<string, number>();
+  for (const f of visible) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
+  const currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
+  const periods = visible.filter((f) => f.currency === currency);
+  const twelve = twelveMonthPeriods(periods);
+  const now = twelve[0] ?? null;
+  const nowDay = now ? dayNumber(now.periodEnd) : 0;
+  const yearBefore = now ? (twelve.find((t) => Math.abs(nowDay - dayNumber(t.periodEnd) - 365) <= 20) ?? null) : null;
+  return { dollars: currency === 'USD', now, yearBefore, balance: latestBalance(periods) };
+}
+
+/**
+ * Every measure of one company on `day` (see `@app/shared/screener-measures` for the formulas),
+ * from its prices and what its filings public by then say (`fundamentalsFrom(visibleFilings(…))`).
+ * `since`: periods ending before it are stale (a caller valuing many companies passes it once).
+ */
+export function computeMeasures(
+  day: string,
+  prices: PriceFacts,
+  fundamentals: Fundamentals,
+  since = addDays(day, -STALE_FILING_DAYS),
+): MeasureValues {
+  const dollars = fundamentals.dollars;
+  const now = fundamentals.now && fundamentals.now.periodEnd >= since ? fundamentals.now : null;
+  const yearBefore = now ? fundamentals.yearBefore : null;
+  const balance = fundamentals.balance && fundamentals.balance.periodEnd >= since ? fundamentals.balance : null;
+
+  const marketCap = prices.shares === null ? null : (prices.close * prices.shares) / 1_000_000;
+  const revenue = now?.revenue ?? null;
+  const netIncome = now?.netIncome ?? null;
+  const equity = balance?.stockholders_equity ?? null;
+  const positive = (x: number | null) => (x !== null && x > 0 ? x : null);
+
+  const values: Record<MeasureId, number | null> = {
+    price: prices.close,
+    volume: prices.volume,
+    market_cap: marketCap,
+    pe: dollars ? ratio(marketCap, positive(netIncome)) : null,
+    ps: dollars ? ratio(marketCap, positive(revenue)) : null,
+    pb: dollars ? ratio(marketCap, positive(equity)) : null,
+    net_margin: pct(ratio(netIncome, positive(revenue))),
+    roa: pct(ratio(netIncome, positive(balance?.total_assets ?? null))),
+    roe: pct(ratio(netIncome, positive(equity))),
+    revenue_growth: pct(growth(revenue, yearBefore?.revenue)),
+    net_income_growth: pct(growth(netIncome, yearBefore?.netIncome)),
+    current_ratio: ratio(balance?.current_assets, positive(balance?.current_liabilities ?? null)),
+    liabilities_to_assets: ratio(balance?.total_liabilities, positive(balance?.total_assets ?? null)),
+    cash_to_market_cap: dollars ? ratio(balance?.cash, positive(marketCap)) : null,
+    change_1d: change(prices.close, prices.previous),
+    change_1w: change(prices.close, prices.week),
+    change_1m: change(prices.close, prices.month),
+    change_ytd: change(prices.close, prices.yearStart),
+    change_1y: change(prices.close, prices.year1),
+    change_3y: change(prices.close, prices.year3),
+    change_5y: change(prices.close, prices.year5),
+    from_high_52w: change(prices.close, prices.high52),
+    from_low_52w: change(prices.close, prices.low52),
+    dollar_volume_30d: prices.dollarVolume30 === null ? null : prices.dollarVolume30 / 1_000_000,
+  };
+  for (const id of MEASURE_IDS) {
+    const v = values[id];
+    values[id] = v === null || !Number.isFinite(v) ? null : round6(v);
+  }
+  return values;
+}

@@ -1,0 +1,214 @@
+import { testEngines } from '@app/db/testing';
+import { MEASURE_IDS, type ScreenResponse } from '@app/shared/screener-screen';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test-app.ts';
+import { SCREEN_2008_DAY, SCREEN_DAY, SCREEN_LATER_DAY, seedScreenUniverse } from './screen.fixtures.ts';
+
+const ALL = MEASURE_IDS.join(',');
+
+describe.each(testEngines())('GET /api/screener on %s', (engine) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    app = t.app;
+    await seedScreenUniverse(app.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function screen(query: string): Promise<ScreenResponse> {
+    const res = await app.inject(`/api/screener?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<ScreenResponse>();
+  }
+  async function rowOf(query: string, ticker: string) {
+    const body = await screen(`${query}&columns=${ALL}`);
+    const row = body.rows.find((r) => r.ticker === ticker);
+    if (!row) throw new Error(`${ticker} missing from ${query}`);
+    return row.values;
+  }
+  const tickers = (body: ScreenResponse) => body.rows.map((r) => r.ticker);
+
+  it('computes every measure of ALFA on 14 June 2024 as worked out by hand', async () => {
+    const v = await rowOf(`asOf=${SCREEN_DAY}`, 'ALFA');
+    // Close 80, 2,000,000 shares in force since 2 January: $160M.
+    expect(v.price).toBe(80);
+    expect(v.volume).toBe(3000);
+    expect(v.market_cap).toBe(160);
+    // TTM = the four 2023 quarters (= FY2023): revenue 460, net income 46; the year before FY2022: 400, 40.
+    expect(v.pe).toBeCloseTo(160 / 46, 6);
+    expect(v.ps).toBeCloseTo(160 / 460, 6);
+    expect(v.net_margin).toBeCloseTo(10, 6);
+    expect(v.revenue_growth).toBeCloseTo(15, 6);
+    expect(v.net_income_growth).toBeCloseTo(15, 6);
+    // Balance sheet of 31 December 2023: equity 160, assets 400, liabilities 240, current 100 / 50, cash 32.
+    expect(v.pb).toBeCloseTo(1, 6);
+    expect(v.roa).toBeCloseTo(11.5, 6);
+    expect(v.roe).toBeCloseTo(28.75, 6);
+    expect(v.current_ratio).toBeCloseTo(2, 6);
+    expect(v.liabilities_to_assets).toBeCloseTo(0.6, 6);
+    expect(v.cash_to_market_cap).toBeCloseTo(0.2, 6);
+    // Look-backs: previous 78, 7 June 75, 14 May 70, 29 Dec 60, 14 June 2023 50, 2021 40, 2019 20.
+    expect(v.change_1d).toBeCloseTo((80 / 78 - 1) * 100, 6);
+    expect(v.change_1w).toBeCloseTo((80 / 75 - 1) * 100, 6);
+    expect(v.change_1m).toBeCloseTo((80 / 70 - 1) * 100, 6);
+    expect(v.change_ytd).toBeCloseTo((80 / 60 - 1) * 100, 6);
+    expect(v.change_1y).toBeCloseTo(60, 6);
+    expect(v.change_3y).toBeCloseTo(100, 6);
+    expect(v.change_5y).toBeCloseTo(300, 6);
+    // The 52 weeks after 14 June 2023: high 90 (10 January), low 45 (15 June 2023; the 14th's 50 is outside).
+    expect(v.from_high_52w).toBeCloseTo((80 / 90 - 1) * 100, 6);
+    expect(v.from_low_52w).toBeCloseTo((80 / 45 - 1) * 100, 6);
+    // After 15 May: 75×1000, 78×2000, 80×3000 → mean $157,000.
+    expect(v.dollar_volume_30d).toBeCloseTo(0.157, 9);
+  });
+
+  it('counts a quarter from its filing day, not its period end', async () => {
+    // The 10-Q for the quarter ended 31 March was filed on 20 June: on the 21st the TTM ends 31 March.
+    const v = await rowOf(`asOf=${SCREEN_LATER_DAY}`, 'ALFA');
+    expect(v.market_cap).toBe(164);
+    // TTM: Q2–Q4 2023 + Q1 2024 = 500 and 50; a year earlier FY2022 + Q1 2023 − Q1 2022 = 410 and 41.
+    expect(v.pe).toBeCloseTo(164 / 50, 6);
+    expect(v.ps).toBeCloseTo(164 / 500, 6);
+    expect(v.revenue_growth).toBeCloseTo((90 / 410) * 100, 6);
+    expect(v.net_income_growth).toBeCloseTo((9 / 41) * 100, 6);
+    expect(v.pb).toBeCloseTo(164 / 170, 6);
+    expect(v.current_ratio).toBeCloseTo(2.2, 6);
+    expect(v.cash_to_market_cap).toBeCloseTo(0.25, 6);
+  });
+
+  it('leaves a measure empty, never zero, when it cannot be computed', async () => {
+    const beta = await rowOf(`asOf=${SCREEN_DAY}`, 'BETA');
+    // Net loss: no P/E; revenue 200 at $50M: P/S 0.25; negative equity: no P/B or ROE; no current liabilities.
+    expect(beta.market_cap).toBe(50);
+    expect(beta.pe).toBeNull();
+    expect(beta.ps).toBeCloseTo(0.25, 6);
+    expect(beta.net_margin).toBeCloseTo(-10, 6);
+    expect(beta.pb).toBeNull();
+    expect(beta.roe).toBeNull();
+    expect(beta.roa).toBeCloseTo(-20, 6);
+    expect(beta.current_ratio).toBeNull();
+    expect(beta.revenue_growth).toBeNull();
+    expect(beta.change_1w).toBeNull();
+    const gama = await rowOf(`asOf=${SCREEN_DAY}`, 'GAMA');
+    expect(gama.market_cap).toBeNull();
+    expect(gama.pe).toBeNull();
+    expect(gama.net_margin).toBeNull();
+    expect(gama.change_1d).toBeNull();
+    expect(gama.price).toBe(3);
+  });
+
+  it('keeps both bounds of a range inclusive', async () => {
+    const q = `asOf=${SCREEN_DAY}`;
+    expect(tickers(await screen(`${q}&market_cap_min=160`))).toEqual(['ALFA']);
+    expect(tickers(await screen(`${q}&market_cap_min=160.000001`))).toEqual([]);
+    expect(tickers(await screen(`${q}&market_cap_max=160&sort=market_cap&order=asc`))).toEqual(['BETA', 'ALFA']);
+    expect(tickers(await screen(`${q}&market_cap_max=159.999999`))).toEqual(['BETA']);
+    expect(tickers(await screen(`${q}&market_cap_min=50&market_cap_max=50`))).toEqual(['BETA']);
+    // A company without the measure never passes a range on it.
+    expect(tickers(await screen(`${q}&pe_max=1000`))).toEqual(['ALFA']);
+    // Empty fields from a form are no bound at all.
+    expect((await screen(`${q}&pe_min=&pe_max=`)).count).toBe(3);
+  });
+
+  it('filters by sector, industry, exchange and bucket, and sorts by any measure with empty values last', async () => {
+    const q = `asOf=${SCREEN_DAY}`;
+    expect(tickers(await screen(`${q}&sector=5`))).toEqual(['BETA']);
+    expect(tickers(await screen(`${q}&industry=software`))).toEqual(['ALFA']);
+    expect(tickers(await screen(`${q}&exchange=nasdaq&sort=price&order=asc`))).toEqual(['GAMA', 'BETA']);
+    expect(tickers(await screen(`${q}&mkCap=small`))).toEqual(['ALFA', 'BETA']);
+    expect(tickers(await screen(`${q}&sort=pe&order=asc`))).toEqual(['ALFA', 'BETA', 'GAMA']);
+    expect(tickers(await screen(`${q}&sort=net_margin&order=desc`))).toEqual(['ALFA', 'BETA', 'GAMA']);
+    expect(tickers(await screen(`${q}&sort=net_margin&order=asc`))).toEqual(['BETA', 'ALFA', 'GAMA']);
+  });
+
+  it('answers the chosen columns in order, and the latest day by default', async () => {
+    const body = await screen('columns=pe,price&sort=price');
+    expect(body.as_of).toBe(SCREEN_LATER_DAY);
+    expect(body.data_date).toBe(SCREEN_LATER_DAY);
+    expect(body.requested).toBeNull();
+    expect(body.columns).toEqual(['pe', 'price']);
+    expect(Object.keys(body.rows[0]?.values ?? {})).toEqual(['pe', 'price']);
+    expect(tickers(body)).toEqual(['ALFA', 'BETA', 'GAMA']);
+  });
+
+  it('snaps a day without trading to the trading day before, saying so', async () => {
+    const body = await screen('asOf=2024-06-15');
+    expect(body.as_of).toBe(SCREEN_DAY);
+    expect(body.requested).toBe('2024-06-15');
+    const later = await screen('asOf=2030-01-02');
+    expect(later.as_of).toBe(SCREEN_LATER_DAY);
+    expect(later.requested).toBe('2030-01-02');
+  });
+
+  it('lists the companies that traded on a past day, delisted ones with their status', async () => {
+    const body = await screen(`asOf=${SCREEN_2008_DAY}&columns=market_cap,change_1d`);
+    expect(tickers(body)).toEqual(['DELT', 'ALFA']);
+    const [delt, alfa] = body.rows;
+    expect(delt?.delisted_on).toBe('2008-06-16');
+    expect(delt?.values.market_cap).toBe(12.5);
+    expect(delt?.values.change_1d).toBeCloseTo((12.5 / 12 - 1) * 100, 6);
+    expect(alfa?.delisted_on).toBeNull();
+    // Before its first share count, the earliest count (decision 004); no close before: no change.
+    expect(alfa?.values.market_cap).toBe(5);
+    expect(alfa?.values.change_1d).toBeNull();
+  });
+
+  it('exports the same rows and columns as CSV', async () => {
+    const res = await app.inject(`/api/screener.csv?asOf=${SCREEN_DAY}&columns=market_cap,pe&sort=market_cap`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="screen-${SCREEN_DAY}.csv"`);
+    const lines = res.body.trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      'Symbol,Company,Sector,Industry,Exchange,Delisted On,Market Cap ($M),P/E (x)',
+      `ALFA,Alpha Software Inc,Information Technology,Software,NYSE,,160,${Math.round((160 / 46) * 1e6) / 1e6}`,
+      'BETA,Beta Foods Corp,Consumer Staples,Packaged Foods,Nasdaq,,50,',
+      'GAMA,Gamma Mining Co,Basic Materials,Gold,Nasdaq,,,',
+    ]);
+  });
+
+  it('answers 304 to a client holding the current answer', async () => {
+    const first = await app.inject(`/api/screener?asOf=${SCREEN_DAY}`);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\//);
+    const again = await app.inject({ url: `/api/screener?asOf=${SCREEN_DAY}`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each([
+    ['pe_min=abc', 'pe_min'],
+    ['pe_min=5&pe_max=1', 'pe_min'],
+    ['sort=bogus', 'sort'],
+    ['order=up', 'order'],
+    ['columns=pe,bogus', 'columns'],
+    ['asOf=2024-02-30', 'asOf'],
+    ['asOf=1998-12-31', 'asOf'],
+    ['asOf=yesterday', 'asOf'],
+    ['page=0', 'page'],
+    ['sector=12', 'sector'],
+    ['mkCap=huge', 'mkCap'],
+    ['pe_minimum=3', 'pe_minimum'],
+  ])('answers 400 naming the parameter for %s', async (query, name) => {
+    const res = await app.inject(`/api/screener?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toContain(`'${name}'`);
+  });
+
+  it('is listed in the OpenAPI document with every range parameter', async () => {
+    const doc = (await app.inject('/api/openapi.json')).json();
+    const names = doc.paths['/api/screener'].get.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['asOf', 'columns', 'sort', 'order', 'page', 'pe_min', 'pe_max']));
+    expect(names).toHaveLength(10 + 2 * MEASURE_IDS.length);
+    expect(doc.paths['/api/screener.csv'].get.summary).toMatch(/CSV/);
+  });
+
+  it('leaves the SPEC §7 list as it was', async () => {
+    const res = await app.inject('/api/companies/eod?pageNumber=1');
+    expect(res.statusCode).toBe(200);
+  });
+});

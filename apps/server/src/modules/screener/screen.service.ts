@@ -1,0 +1,252 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '@app/db/client';
+import { isTradingDay, previousTradingDay } from '@app/market-data/calendar';
+import {
+  DEFAULT_SCREEN_COLUMNS,
+  MEASURE_BY_ID,
+  MEASURE_IDS,
+  type MeasureId,
+  rangeParam,
+  SCREEN_PAGE_SIZE,
+  type ScreenFilters,
+  type ScreenResponse,
+  STALE_FILING_DAYS,
+} from '@app/shared/screener-screen';
+import { screenerSectorName } from '@app/shared/sectors';
+import { currentDataDate } from '../../lib/data-date.ts';
+import {
+  addDays,
+  type DatedFiling,
+  type Fundamentals,
+  fundamentalsFrom,
+  referenceDays,
+  visibleFilings,
+} from './screen.measures.ts';
+import { findCompaniesOnDay, findFilingsUpTo } from './screen.repository.ts';
+import {
+  buildDaySnapshot,
+  criteriaKey,
+  type DaySnapshot,
+  queryDay,
+  type Range,
+  type ScreenCriteria,
+  type ScreenRow,
+} from './screen.snapshot.ts';
+
+/** The day a screen is as of, and the day asked for when that was not it. */
+export interface AsOf {
+  day: string | null;
+  requested: string | null;
+  dataDate: string | null;
+}
+
+/** A non-trading day snaps to the trading day before; a day after the newest closes to the newest. */
+export function resolveAsOf(dataDate: string | null, requested: string | undefined): AsOf {
+  if (dataDate === null) return { day: null, requested: requested ?? null, dataDate };
+  if (requested === undefined) return { day: dataDate, requested: null, dataDate };
+  const day = requested >= dataDate ? dataDate : isTradingDay(requested) ? requested : previousTradingDay(requested);
+  return { day, requested: day === requested ? null : requested, dataDate };
+}
+
+export function criteriaFrom(filters: ScreenFilters): ScreenCriteria {
+  const ranges: Range[] = [];
+  for (const measure of MEASURE_IDS) {
+    const min = filters[rangeParam(measure, 'min')] ?? null;
+    const max = filters[rangeParam(measure, 'max')] ?? null;
+    if (min !== null || max !== null) ranges.push({ measure, min, max });
+  }
+  return {
+    ranges,
+    sector: filters.sector === 'any' ? null : Number(filters.sector),
+    industry: filters.industry?.trim() || null,
+    exchange: filters.exchange?.trim() || null,
+    mkCap: filters.mkCap,
+    search: filters.q.trim(),
+    sort: filters.sort,
+    order: filters.order,
+  };
+}
+
+export function columnsFrom(filters: ScreenFilters): MeasureId[] {
+  const ids = (filters.columns ?? '').split(',').filter((c): c is MeasureId => c !== '');
+  return ids.length === 0 ? [...DEFAULT_SCREEN_COLUMNS] : [...new Set(ids)];
+}
+
+/** Day snapshots kept per database: the latest day and a few past ones a visitor is looking at. */
+const DAYS_KEPT = 6;
+const snapshots = new WeakMap<Db, { dataDate: string; days: Map<string, Promise<DaySnapshot>> }>();
+
+// A day reads the periods of the last ~3.6 years (its year and the one before, and old enough to be stale).
+const FILINGS_LOOKBACK_DAYS = STALE_FILING_DAYS + 800;
+
+/** A calendar year's filing periods, and per company what they said the last time they were read. */
+interface YearFilings {
+  rows: Map<number, DatedFiling[]>;
+  /** By company: the number of periods visible then (it grows with the day) and what they gave. */
+  read: Map<number, { visible: number; fundamentals: Fundamentals }>;
+}
+
+const YEARS_KEPT = 2;
+const filingYears = new WeakMap<Db, { dataDate: string; years: Map<number, Promise<YearFilings>> }>();
+
+// Reading ~150,000 periods costs far more than the closes: every day of a year shares one read.
+function filingsOfYear(db: Db, dataDate: string, year: number): Promise<YearFilings> {
+  let held = filingYears.get(db);
+  if (!held || held.dataDate !== dataDate) {
+    held = { dataDate, years: new Map() };
+    filingYears.set(db, held);
+  }
+  const years = held.years;
+  const hit = years.get(year);
+  if (hit) return hit;
+  const loading = findFilingsUpTo(db, addDays(`${year}-01-01`, -FILINGS_LOOKBACK_DAYS), `${year}-12-31`).then(
+    (rows) => ({ rows, read: new Map() }),
+  );
+  years.set(year, loading);
+  if (years.size > YEARS_KEPT) years.delete(years.keys().next().value as number);
+  loading.catch(() => years.get(year) === loading && years.delete(year));
+  return loading;
+}
+
+function fundamentalsOn(filings: YearFilings, day: string, companyId: number): Fundamentals {
+  const visible = visibleFilings(day, filings.rows.get(companyId) ?? []);
+  const held = filings.read.get(companyId);
+  // The visible set only grows with the day, so its size names it: a company with no new filing reuses its reading.
+  if (held && held.visible === visible.length) return held.fundamentals;
+  const fundamentals = fundamentalsFrom(visible);
+  filings.read.set(companyId, { visible: visible.length, fundamentals });
+  return fundamentals;
+}
+
+async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
+  const [companies, filings] = await Promise.all([
+    findCompaniesOnDay(db, day, referenceDays(day)),
+    filingsOfYear(db, dataDate, Number(day.slice(0, 4))),
+  ]);
+  return buildDaySnapshot(day, companies, (id) => fundamentalsOn(filings, day, id));
+}
+
+/**
+ * The measures of every company on `day`, computed once. No figure depends on anything after the
+ * day, so a snapshot stays right when newer prices arrive; all are dropped when the data date
+ * moves, which also covers a correction of past data by an import.
+ */
+export function daySnapshot(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
+  let held = snapshots.get(db);
+  if (!held || held.dataDate !== dataDate) {
+    held = { dataDate, days: new Map() };
+    snapshots.set(db, held);
+  }
+  const days = held.days;
+  const hit = days.get(day);
+  if (hit) {
+    days.delete(day);
+    days.set(day, hit);
+    return hit;
+  }
+  const built = loadDay(db, dataDate, day);
+  days.set(day, built);
+  if (days.size > DAYS_KEPT) days.delete(days.keys().next().value as string);
+  built.catch(() => days.get(day) === built && days.delete(day));
+  return built;
+}
+
+export interface Screen {
+  asOf: AsOf;
+  snapshot: DaySnapshot | null;
+}
+
+export async function openScreen(db: Db, asOf: string | undefined): Promise<Screen> {
+  const resolved = resolveAsOf(await currentDataDate(db), asOf);
+  if (resolved.day === null || resolved.dataDate === null) return { asOf: resolved, snapshot: null };
+  return { asOf: resolved, snapshot: await daySnapshot(db, resolved.dataDate, resolved.day) };
+}
+
+/** Names one answer (day, its digest, the request), so caches keep it until the data changes. */
+export function screenVersion(screen: Screen, what: string, filters: ScreenFilters, page = 0): string {
+  const key = JSON.stringify([
+    what,
+    criteriaKey(criteriaFrom(filters)),
+    columnsFrom(filters),
+    page,
+    screen.asOf.requested,
+  ]);
+  const hash = createHash('sha1').update(key).digest('base64url').slice(0, 12);
+  const s = screen.snapshot;
+  return s ? `${s.day}-${s.version}-${hash}` : `none-${hash}`;
+}
+
+function toWire(row: ScreenRow, columns: readonly MeasureId[]): ScreenResponse['rows'][number] {
+  const values: Record<string, number | null> = {};
+  for (const id of columns) values[id] = row.values[id];
+  return {
+    ticker: row.ticker,
+    name: row.name,
+    slug: row.slug,
+    sector: row.sector,
+    industry: row.industry,
+    exchange: row.exchange,
+    delisted_on: row.delistedOn,
+    values,
+  };
+}
+
+export function getScreenPage(screen: Screen, filters: ScreenFilters, page: number): ScreenResponse {
+  const columns = columnsFrom(filters);
+  const base = {
+    as_of: screen.asOf.day,
+    requested: screen.asOf.requested,
+    data_date: screen.asOf.dataDate,
+    columns,
+    sort: filters.sort,
+    order: filters.order,
+    page,
+    page_size: SCREEN_PAGE_SIZE,
+  };
+  if (screen.snapshot === null) return { ...base, count: 0, rows: [] };
+  const { rows, count } = queryDay(screen.snapshot, criteriaFrom(filters), {
+    limit: SCREEN_PAGE_SIZE,
+    offset: (page - 1) * SCREEN_PAGE_SIZE,
+  });
+  return { ...base, count, rows: rows.map((r) => toWire(r, columns)) };
+}
+
+function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const UNIT_SUFFIX = { usd: ' ($)', 'usd-millions': ' ($M)', shares: '', multiple: ' (x)', percent: ' (%)' } as const;
+
+/** The whole filtered screen as CSV (CRLF, RFC 4180): the company, then the chosen columns in order. */
+export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
+  const columns = columnsFrom(filters);
+  const header = [
+    'Symbol',
+    'Company',
+    'Sector',
+    'Industry',
+    'Exchange',
+    'Delisted On',
+    ...columns.map((id) => `${MEASURE_BY_ID[id].label}${UNIT_SUFFIX[MEASURE_BY_ID[id].unit]}`),
+  ];
+  const lines = [header.map(csvCell).join(',')];
+  const rows = screen.snapshot ? queryDay(screen.snapshot, criteriaFrom(filters), null).rows : [];
+  for (const r of rows) {
+    const sector = r.sector === null ? null : (screenerSectorName(r.sector) ?? null);
+    const cells = [
+      r.ticker,
+      r.name,
+      sector,
+      r.industry,
+      r.exchange,
+      r.delistedOn,
+      ...columns.map((id) => r.values[id]),
+    ];
+    lines.push(cells.map(csvCell).join(','));
+  }
+  return { csv: `${lines.join('\r\n')}\r\n`, filename: `screen-${screen.asOf.day ?? 'no-data'}.csv` };
+}

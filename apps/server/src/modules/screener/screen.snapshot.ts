@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
+import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS } from '@app/shared/screener-measures';
+import { addDays, computeMeasures, type Fundamentals, type MeasureValues } from './screen.measures.ts';
+import type { CompanyOnDay } from './screen.repository.ts';
+
+/** One company's line of a day's screen. */
+export interface ScreenRow {
+  ticker: string;
+  name: string;
+  slug: string;
+  sector: number | null;
+  industry: string | null;
+  exchange: string | null;
+  delistedOn: string | null;
+  values: MeasureValues;
+}
+
+interface Entry {
+  row: ScreenRow;
+  name: string;
+  ticker: string;
+  industry: string;
+  exchange: string;
+}
+
+export interface Range {
+  measure: MeasureId;
+  /** Inclusive bounds; null = open. */
+  min: number | null;
+  max: number | null;
+}
+
+/** A screen already parsed: every filter is ANDed. */
+export interface ScreenCriteria {
+  ranges: readonly Range[];
+  sector: number | null;
+  /** Case-insensitive exact matches. */
+  industry: string | null;
+  exchange: string | null;
+  mkCap: MarketCapFilter;
+  search: string;
+  sort: MeasureId;
+  order: 'asc' | 'desc';
+}
+
+/** Every company's measures on one trading day, computed once; each order sorted on first use. */
+export interface DaySnapshot {
+  day: string;
+  version: string;
+  entries: Entry[];
+  orders: Map<string, Entry[]>;
+  matches: Map<string, Entry[]>;
+}
+
+const MATCH_CACHE_SIZE = 200;
+
+export function buildDaySnapshot(
+  day: string,
+  companies: readonly CompanyOnDay[],
+  fundamentalsOf: (companyId: number) => Fundamentals,
+): DaySnapshot {
+  const since = addDays(day, -STALE_FILING_DAYS);
+  const entries = companies.map((c) => {
+    const row: ScreenRow = {
+      ticker: c.ticker,
+      name: c.name,
+      slug: c.slug,
+      sector: c.sector,
+      industry: c.industry,
+      exchange: c.exchange,
+      delistedOn: c.delistedOn,
+      values: computeMeasures(day, c.prices, fundamentalsOf(c.id), since),
+    };
+    return {
+      row,
+      name: c.name.toLowerCase(),
+      ticker: c.ticker.toLowerCase(),
+      industry: (c.industry ?? '').toLowerCase(),
+      exchange: (c.exchange ?? '').toLowerCase(),
+    };
+  });
+  const digest = createHash('sha1');
+  for (const e of entries) digest.update(`${e.row.ticker}${MEASURE_IDS.map((id) => e.row.values[id]).join(',')}\n`);
+  return { day, version: digest.digest('base64url').slice(0, 12), entries, orders: new Map(), matches: new Map() };
+}
+
+// Companies without the measure go last either way; the ticker breaks ties so pages never overlap.
+function ordered(snapshot: DaySnapshot, sort: MeasureId, order: 'asc' | 'desc'): Entry[] {
+  const key = `${sort}:${order}`;
+  let list = snapshot.orders.get(key);
+  if (!list) {
+    const sign = order === 'asc' ? 1 : -1;
+    list = [...snapshot.entries].sort((a, b) => {
+      const x = a.row.values[sort];
+      const y = b.row.values[sort];
+      if (x !== y) {
+        if (x === null) return 1;
+        if (y === null) return -1;
+        return sign * (x - y);
+      }
+      return a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0;
+    });
+    snapshot.orders.set(key, list);
+  }
+  return list;
+}
+
+/** A stable text of the criteria: the cache key and part of the ETag. */
+export function criteriaKey(c: ScreenCriteria): string {
+  const ranges = [...c.ranges].sort((a, b) => (a.measure < b.measure ? -1 : 1)).map((r) => [r.measure, r.min, r.max]);
+  return JSON.stringify([
+    ranges,
+    c.sector,
+    c.industry?.toLowerCase() ?? null,
+    c.exchange?.toLowerCase() ?? null,
+    c.mkCap,
+    c.search.toLowerCase(),
+    c.sort,
+    c.order,
+  ]);
+}
+
+/** The matching rows in order; with `page`, only that slice (the count is always the full one). */
+export function queryDay(
+  snapshot: DaySnapshot,
+  criteria: ScreenCriteria,
+  page: { limit: number; offset: number } | null,
+): { rows: ScreenRow[]; count: number } {
+  const key = criteriaKey(criteria);
+  let found = snapshot.matches.get(key);
+  if (found) {
+    snapshot.matches.delete(key);
+    snapshot.matches.set(key, found);
+  } else {
+    found = filter(ordered(snapshot, criteria.sort, criteria.order), criteria);
+    snapshot.matches.set(key, found);
+    if (snapshot.matches.size > MATCH_CACHE_SIZE) {
+      const oldest = snapshot.matches.keys().next().value;
+      if (oldest !== undefined) snapshot.matches.delete(oldest);
+    }
+  }
+  const start = page?.offset ?? 0;
+  const end = page ? page.offset + page.limit : found.length;
+  return { rows: found.slice(start, end).map((e) => e.row), count: found.length };
+}
+
+function filter(list: Entry[], c: ScreenCriteria): Entry[] {
+  const search = c.search.trim().toLowerCase();
+  const industry = c.industry?.toLowerCase() ?? null;
+  const exchange = c.exchange?.toLowerCase() ?? null;
+  const cap = marketCapBounds(c.mkCap);
+  const ranges = [...c.ranges];
+  if (cap.min !== null || cap.max !== null) {
+    // The bucket's upper bound is exclusive (SPEC §9): a range's max is inclusive, so it is checked apart.
+    ranges.push({ measure: 'market_cap', min: cap.min, max: null });
+  }
+  const found = list.filter((e) => {
+    if (c.sector !== null && e.row.sector !== c.sector) return false;
+    if (industry !== null && e.industry !== industry) return false;
+    if (exchange !== null && e.exchange !== exchange) return false;
+    if (cap.max !== null && !(e.row.values.market_cap !== null && e.row.values.market_cap < cap.max)) return false;
+    for (const r of ranges) {
+      const v = e.row.values[r.measure];
+      if (v === null) return false;
+      if (r.min !== null && v < r.min) return false;
+      if (r.max !== null && v > r.max) return false;
+    }
+    return search === '' || e.name.includes(search) || e.ticker.includes(search);
+  });
+  // An exact ticker ranks first, as on the SPEC screener.
+  const exact = search === '' ? -1 : found.findIndex((e) => e.ticker === search);
+  if (exact > 0) found.unshift(...found.splice(exact, 1));
+  return found;
+}

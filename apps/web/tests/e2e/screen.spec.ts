@@ -1,0 +1,95 @@
+import { join } from 'node:path';
+import { seedScreenUniverse } from '@app/server/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { useSite } from './support/site';
+
+async function firstColumn(page: Page): Promise<string[]> {
+  return page.locator('table tbody tr td:first-child').allTextContents();
+}
+
+async function headers(page: Page): Promise<string[]> {
+  return (await page.locator('table thead th').allTextContents()).map((h) => h.trim());
+}
+
+describe('advanced screen journey', () => {
+  const site = useSite({ seed: seedScreenUniverse });
+
+  it('renders a shared screen on the server, with its title and canonical', async () => {
+    const html = await (
+      await fetch(`${site.server.url}/screener/advanced?pe_max=10&market_cap_min=100&columns=market_cap,pe,roe`)
+    ).text();
+    expect(html).toContain('<title>Advanced Stock Screener | StockGurus</title>');
+    expect(html).toContain(`<link rel="canonical" href="${site.server.url}/screener/advanced"/>`);
+    expect(html).toContain('Alpha Software Inc');
+    expect(html).not.toContain('Beta Foods Corp');
+    expect(html).toContain('Figures as of the close of');
+  });
+
+  it('builds a screen, shares its URL, moves to 2008 and reaches a company by keyboard', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener/advanced`);
+    expect(await firstColumn(page)).toEqual(['ALFA', 'BETA', 'GAMA']);
+
+    // Two range filters.
+    await page.getByText('Valuation', { exact: true }).click();
+    await page.getByLabel('P/E maximum', { exact: true }).fill('10');
+    await page.getByLabel('Market Cap minimum', { exact: true }).fill('100');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/pe_max=10/);
+    expect(page.url()).toContain('market_cap_min=100');
+    // The URL changes first, the rows when the loader has answered.
+    await expect.poll(() => firstColumn(page)).toEqual(['ALFA']);
+
+    // A chosen column.
+    await page.locator('select[name="columns"]').selectOption({ label: 'ROE' });
+    await page.getByRole('button', { name: 'Add column' }).click();
+    await page.waitForURL(/columns=/);
+    await expect.poll(() => headers(page)).toContain('ROE');
+    const shared = page.url();
+
+    // The link alone gives the same screen in a fresh browser.
+    const other = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(other.page, shared);
+    expect(await firstColumn(other.page)).toEqual(['ALFA']);
+    expect(await headers(other.page)).toContain('ROE');
+    expect(await other.page.getByLabel('P/E maximum', { exact: true }).inputValue()).toBe('10');
+    expect(await seriousAxeViolations(other.page)).toEqual([]);
+    expect(other.errors).toEqual([]);
+    await other.close();
+
+    // A Saturday in 2008: the Friday before, said so; the delisted company with its status.
+    await page.getByLabel('P/E maximum', { exact: true }).fill('');
+    await page.getByLabel('Market Cap minimum', { exact: true }).fill('10');
+    await page.getByLabel('As of (close)', { exact: true }).fill('2008-06-14');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.waitForURL(/asOf=2008-06-14/);
+    await page.getByRole('status').filter({ hasText: 'was not a trading day' }).waitFor();
+    expect(await page.getByRole('status').first().textContent()).toContain('Friday, June 13, 2008');
+    await expect.poll(() => firstColumn(page)).toEqual(['DELT']);
+    expect(await page.locator('tbody').textContent()).toContain('Delisted Jun 16, 2008');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'screen-2008-1280.png'), fullPage: true });
+
+    // Tab to the company and open it with Enter.
+    let reached = false;
+    for (let i = 0; i < 200 && !reached; i += 1) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => document.activeElement?.textContent === 'Delta Airlines Old');
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/companies\/info\/delta-airlines-old/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone (375 px)', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
+    await gotoHydrated(page, `${site.server.url}/screener/advanced?pe_max=10`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'screen-375.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { MARKET_CAP_FILTERS } from './buckets.ts';
+import {
+  FIRST_TRADING_DAY,
+  MEASURE_IDS,
+  type MeasureId,
+  rangeParam,
+  SCREEN_MAX_COLUMNS,
+  SCREEN_PAGE_SIZE,
+} from './screener-measures.ts';
+import { SEARCH_MAX_LENGTH, SORT_DIRS } from './screener-view.ts';
+import { SECTOR_CODES } from './sectors.ts';
+
+export * from './screener-measures.ts';
+
+
+// A form's empty field means no bound, not zero (`Number('')` is 0).
+const bound = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number().refine(Number.isFinite, 'must be a finite number').optional(),
+);
+
+const rangeShape = Object.fromEntries(
+  MEASURE_IDS.flatMap((id) => [
+    [rangeParam(id, 'min'), bound.describe(`Lowest ${id} kept (inclusive), in the measure's unit`)],
+    [rangeParam(id, 'max'), bound.describe(`Highest ${id} kept (inclusive), in the measure's unit`)],
+  ]),
+) as Record<`${MeasureId}_${'min' | 'max'}`, typeof bound>;
+
+const MeasureIdSchema = z.enum(MEASURE_IDS);
+
+const dateText = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'must be a real calendar date',
+    },
+  )
+  .refine((d) => d >= FIRST_TRADING_DAY, { message: `must be ${FIRST_TRADING_DAY} or later` });
+
+/** The screen's filters, order and as-of day, shared by the page, the CSV and the URL. */
+export const ScreenFiltersSchema = z
+  .strictObject({
+    asOf: dateText
+      .optional()
+      .describe(
+        'Trading day (YYYY-MM-DD) the screen is as of; a non-trading day snaps to the one before; default the latest',
+      ),
+    sector: z
+      .enum(['any', ...SECTOR_CODES.map(String)] as [string, ...string[]])
+      .default('any')
+      .describe("Sector code 1–11 (SPEC §3) or 'any'"),
+    industry: z.string().max(SEARCH_MAX_LENGTH).optional().describe('Exact industry, case-insensitive'),
+    exchange: z.string().max(20).optional().describe('Exchange (NYSE, Nasdaq…), case-insensitive'),
+    mkCap: z.enum(MARKET_CAP_FILTERS).default('any').describe('Market-cap bucket of SPEC §9, or any'),
+    q: z.string().max(SEARCH_MAX_LENGTH).default('').describe('Ticker or company name, case-insensitive'),
+    columns: z
+      .string()
+      .max(400)
+      .optional()
+      .describe(`Comma-separated measure ids to show, in order (at most ${SCREEN_MAX_COLUMNS})`),
+    sort: MeasureIdSchema.default('market_cap').describe('Measure the rows are ordered by; empty values last'),
+    order: z.enum(SORT_DIRS).default('desc'),
+    ...rangeShape,
+  })
+  .superRefine((q, ctx) => {
+    if (q.columns !== undefined) {
+      const ids = q.columns.split(',').filter((c) => c !== '');
+      const unknown = ids.find((c) => !(MEASURE_IDS as readonly string[]).includes(c));
+      if (unknown !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['columns'], message: `unknown measure '${unknown}'` });
+      else if (ids.length > SCREEN_MAX_COLUMNS)
+        ctx.addIssue({ code: 'custom', path: ['columns'], message: `at most ${SCREEN_MAX_COLUMNS} columns` });
+    }
+    for (const id of MEASURE_IDS) {
+      const min = q[rangeParam(id, 'min')];
+      const max = q[rangeParam(id, 'max')];
+      if (min !== undefined && max !== undefined && min > max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [rangeParam(id, 'min')],
+          message: `must not exceed ${rangeParam(id, 'max')}`,
+        });
+      }
+    }
+  });
+export type ScreenFilters = z.infer<typeof ScreenFiltersSchema>;
+
+/** `GET /api/screener` query. */
+export const ScreenQuerySchema = ScreenFiltersSchema.safeExtend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).describe(`1-based page of ${SCREEN_PAGE_SIZE} rows`),
+});
+export type ScreenQuery = z.infer<typeof ScreenQuerySchema>;
+
+const nullableNumber = z.number().nullable();
+
+export const ScreenRowSchema = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  sector: z.number().int().nullable(),
+  industry: z.string().nullable(),
+  exchange: z.string().nullable(),
+  /** Today's status: the day after the last close when delisted since, else null. */
+  delisted_on: z.string().nullable(),
+  /** The chosen columns' values, in the measure's unit; null when it cannot be computed. */
+  values: z.record(z.string(), nullableNumber),
+});
+export type ScreenRow = z.infer<typeof ScreenRowSchema>;
+
+export const ScreenResponseSchema = z.object({
+  /** The trading day the figures are as of. */
+  as_of: z.string().nullable(),
+  /** The day asked for, when it was not a trading day with data (then `as_of` is the one before). */
+  requested: z.string().nullable(),
+  /** The newest day with closes. */
+  data_date: z.string().nullable(),
+  columns: z.array(MeasureIdSchema),
+  sort: MeasureIdSchema,
+  order: z.enum(SORT_DIRS),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  count: z.number().int().min(0),
+  rows: z.array(ScreenRowSchema),
+});
+export type ScreenResponse = z.infer<typeof ScreenResponseSchema>;
