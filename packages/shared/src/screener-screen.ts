@@ -13,7 +13,6 @@ import { SECTOR_CODES } from './sectors.ts';
 
 export * from './screener-measures.ts';
 
-
 // A form's empty field means no bound, not zero (`Number('')` is 0).
 const bound = z.preprocess(
   (v) => (v === '' ? undefined : v),

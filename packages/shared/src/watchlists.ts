@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MEASURE_IDS, type MeasureId } from './screener-measures.ts';
+import { WATCHLIST_MAX_MEASURES } from './watchlists-view.ts';
 
 /**
  * The HTTP contract of watchlists (issue 35): a member's named lists of companies, each company
@@ -27,6 +29,28 @@ const TickerSchema = z
   .transform((t) => t.toUpperCase());
 
 export const WatchlistIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+/** GET /api/watchlists/:id: `measures=pe,roe,change_1y` adds those measures of the latest close. */
+export const WatchlistQuerySchema = z.strictObject({
+  measures: z
+    .string()
+    .max(400)
+    .optional()
+    .describe(`Comma-separated screen measure ids (as GET /api/screener's columns), at most ${WATCHLIST_MAX_MEASURES}`)
+    .transform((text, ctx) => {
+      const ids = (text ?? '').split(',').filter((id) => id !== '');
+      const unknown = ids.find((id) => !(MEASURE_IDS as readonly string[]).includes(id));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `measures: unknown measure '${unknown}'` });
+        return z.NEVER;
+      }
+      if (ids.length > WATCHLIST_MAX_MEASURES) {
+        ctx.addIssue({ code: 'custom', message: `measures: at most ${WATCHLIST_MAX_MEASURES}` });
+        return z.NEVER;
+      }
+      return [...new Set(ids)] as MeasureId[];
+    }),
+});
+
 export const WatchlistCompanyParamsSchema = WatchlistIdParamsSchema.extend({ ticker: TickerSchema });
 
 /** POST /api/watchlists and PATCH /api/watchlists/:id. */
@@ -70,6 +94,8 @@ export const WatchlistCompanySchema = z.object({
   pct_changes: z.number().brand<'Percent'>().nullable(),
   price_volume: z.number().nullable(),
   mkcap: z.number().brand<'UsdMillions'>().nullable(),
+  /** The measures asked for, at the latest close (empty when they cannot be computed); absent when none were. */
+  measures: z.record(z.string(), z.number().nullable()).optional(),
 });
 export type WatchlistCompany = z.infer<typeof WatchlistCompanySchema>;
 

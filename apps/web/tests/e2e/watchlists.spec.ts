@@ -157,6 +157,19 @@ describe('watchlists and alerts journey', () => {
     expect(await search.inputValue()).toBe('');
     added.push(fourth.ticker);
 
+    // Measures the member picks become columns, kept in the URL.
+    await page.getByText(/^Measures shown/).click();
+    await page.getByRole('checkbox', { name: 'P/E' }).click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('measures=pe');
+    await page.getByRole('checkbox', { name: 'Change 1Y' }).click();
+    await expect.poll(() => page.url(), { timeout: 20_000 }).toContain('measures=pe,change_1y');
+    await table.getByRole('columnheader', { name: /Change 1Y/ }).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(async () => (await table.locator('tbody tr').first().locator('td').allTextContents()).join(' '), {
+        timeout: 20_000,
+      })
+      .toMatch(/[+-]\d[\d,.]*%/);
+
     // An alert on the first company: any move of 0.01% or more on a day.
     const alerts = page.getByRole('region', { name: 'Alerts' });
     await alerts.getByLabel('Company').selectOption(added[0] as string);

@@ -19,6 +19,7 @@ import {
   type DatedFiling,
   type Fundamentals,
   fundamentalsFrom,
+  type MeasureValues,
   referenceDays,
   visibleFilings,
 } from './screen.measures.ts';
@@ -160,6 +161,25 @@ export async function openScreen(db: Db, asOf: string | undefined): Promise<Scre
   const resolved = resolveAsOf(await currentDataDate(db), asOf);
   if (resolved.day === null || resolved.dataDate === null) return { asOf: resolved, snapshot: null };
   return { asOf: resolved, snapshot: await daySnapshot(db, resolved.dataDate, resolved.day) };
+}
+
+const byTicker = new WeakMap<DaySnapshot, Map<string, MeasureValues>>();
+
+/** Each company's measures at the latest close, by ticker (a watchlist's measure columns). */
+export async function latestMeasures(db: Db, tickers: readonly string[]): Promise<Map<string, MeasureValues>> {
+  const { snapshot } = await openScreen(db, undefined);
+  const out = new Map<string, MeasureValues>();
+  if (!snapshot) return out;
+  let index = byTicker.get(snapshot);
+  if (!index) {
+    index = new Map(snapshot.entries.map((e) => [e.row.ticker, e.row.values]));
+    byTicker.set(snapshot, index);
+  }
+  for (const ticker of tickers) {
+    const values = index.get(ticker);
+    if (values) out.set(ticker, values);
+  }
+  return out;
 }
 
 /** Names one answer (day, its digest, the request), so caches keep it until the data changes. */

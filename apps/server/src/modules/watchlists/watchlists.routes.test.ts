@@ -1,4 +1,5 @@
 import { testEngines } from '@app/db/testing';
+import { MEASURE_IDS } from '@app/shared/screener-measures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestAppWithData } from '../../test-app.ts';
 import { seedCompanies } from '../simulator/simulator.fixtures.ts';
@@ -64,6 +65,22 @@ describe.each(testEngines())('watchlists API on %s', (engine) => {
       expect((await call('kim', 'GET', '/api/watchlists')).json()).toEqual({
         watchlists: [{ id: listId, name: 'Tech', count: 2, tickers: ['BOLT', 'ACME'], created_at: expect.any(String) }],
       });
+    });
+
+    it('adds the screen measures the member asks for, empty where they cannot be computed', async () => {
+      const list = await call('kim', 'GET', `/api/watchlists/${listId}?measures=price,change_1d,pe`);
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.json().companies.map((c: { ticker: string; measures: object }) => [c.ticker, c.measures])).toEqual([
+        ['BOLT', { price: 100, change_1d: null, pe: null }],
+        ['ACME', { price: 40, change_1d: null, pe: null }],
+      ]);
+      expect((await call('kim', 'GET', `/api/watchlists/${listId}`)).json().companies[0].measures).toBeUndefined();
+      const unknown = await call('kim', 'GET', `/api/watchlists/${listId}?measures=price,beta`);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().error).toContain("measures: unknown measure 'beta'");
+      const many = await call('kim', 'GET', `/api/watchlists/${listId}?measures=${MEASURE_IDS.slice(0, 9).join(',')}`);
+      expect(many.statusCode).toBe(400);
+      expect(many.json().error).toContain('measures: at most 8');
     });
 
     it('reorders, renames and removes', async () => {

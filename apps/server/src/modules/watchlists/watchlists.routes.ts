@@ -6,6 +6,7 @@ import {
   WatchlistCompanyParamsSchema,
   WatchlistIdParamsSchema,
   WatchlistNameRequestSchema,
+  WatchlistQuerySchema,
   WatchlistResponseSchema,
   WatchlistSummarySchema,
   WatchlistsResponseSchema,
@@ -80,10 +81,11 @@ export const watchlistsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A watchlist's companies in order, each with its last close and that day's change",
         security: SECURITY,
         params: WatchlistIdParamsSchema,
+        querystring: WatchlistQuerySchema,
         response: { 200: WatchlistResponseSchema, ...ERRORS },
       },
     },
-    async (request) => getWatchlist(app.db, memberId(request), request.params.id),
+    async (request) => getWatchlist(app.db, memberId(request), request.params.id, request.query.measures),
   );
 
   app.patch(

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
+import type { MeasureId } from '@app/shared/screener-measures';
 import type { Percent, UsdMillions } from '@app/shared/units';
 import {
   WATCHLIST_LIMITS,
@@ -10,6 +11,8 @@ import {
 } from '@app/shared/watchlists';
 import { badRequest, conflict, notFound, unknownTicker } from '../../lib/errors.ts';
 import { marketQuotes } from '../companies/companies.service.ts';
+import type { MeasureValues } from '../screener/screen.measures.ts';
+import { latestMeasures } from '../screener/screen.service.ts';
 import {
   countWatchlists,
   deleteItem,
@@ -60,10 +63,21 @@ export async function createWatchlist(db: Db, userId: number, name: string): Pro
   });
 }
 
-export async function getWatchlist(db: Db, userId: number, id: number): Promise<WatchlistResponse> {
+export async function getWatchlist(
+  db: Db,
+  userId: number,
+  id: number,
+  measures: readonly MeasureId[] = [],
+): Promise<WatchlistResponse> {
   const found = await findWatchlistWithRows(db, userId, id);
   if (!found) throw missing();
   const { list, rows } = found;
+  const measured = measures.length
+    ? await latestMeasures(
+        db,
+        rows.map((r) => r.ticker),
+      )
+    : null;
   return {
     id: list.id,
     name: list.name,
@@ -80,8 +94,13 @@ export async function getWatchlist(db: Db, userId: number, id: number): Promise<
       pct_changes: r.pctChange as Percent | null,
       price_volume: r.volume,
       mkcap: r.mkcap as UsdMillions | null,
+      ...(measured ? { measures: pick(measured.get(r.ticker), measures) } : {}),
     })),
   };
+}
+
+function pick(values: MeasureValues | undefined, ids: readonly MeasureId[]): Record<string, number | null> {
+  return Object.fromEntries(ids.map((id) => [id, values?.[id] ?? null]));
 }
 
 export async function renameList(db: Db, userId: number, id: number, name: string): Promise<WatchlistSummary> {

@@ -1,5 +1,7 @@
 import type { Alert, AlertsResponse, CreateAlertRequest, EmailMode } from '@app/shared/alerts';
+import { isMeasureId, MEASURE_BY_ID, type MeasureId, type MeasureUnit } from '@app/shared/screener-measures';
 import type { WatchlistResponse, WatchlistSummary, WatchlistsResponse } from '@app/shared/watchlists';
+import { WATCHLIST_MAX_MEASURES } from '@app/shared/watchlists-view';
 import { apiGet, apiPost, apiSend } from '../../lib/api-client';
 import type { ActionHandlers } from '../../lib/member-data';
 
@@ -12,22 +14,34 @@ export const WATCHLIST_SORTS = [
   'price_volume',
   'mkcap',
 ] as const;
-export type WatchlistSort = (typeof WATCHLIST_SORTS)[number];
+/** A fixed column, or one of the screen measures the member added. */
+export type WatchlistSort = (typeof WATCHLIST_SORTS)[number] | MeasureId;
 
-/** The view a watchlist page's URL names: which list, and its order. */
+/** The view a watchlist page's URL names: which list, its measure columns, and its order. */
 export interface WatchlistView {
   list: number | null;
+  measures: MeasureId[];
   sort: WatchlistSort;
   dir: 'asc' | 'desc';
 }
 
+/** The screen measures a list can add: its own columns already show the price, volume and market cap. */
+export const isWatchlistMeasure = (id: string): id is MeasureId =>
+  isMeasureId(id) && id !== 'price' && id !== 'volume' && id !== 'market_cap';
+
 export function watchlistViewFrom(url: string): WatchlistView {
   const params = new URL(url, 'http://x').searchParams;
   const list = Number(params.get('list'));
-  const sort = params.get('sort');
+  const sort = params.get('sort') ?? '';
+  const measures = [...new Set((params.get('measures') ?? '').split(',').filter(isWatchlistMeasure))].slice(
+    0,
+    WATCHLIST_MAX_MEASURES,
+  );
+  const sortable = (WATCHLIST_SORTS as readonly string[]).includes(sort) || (measures as string[]).includes(sort);
   return {
     list: Number.isInteger(list) && list > 0 ? list : null,
-    sort: (WATCHLIST_SORTS as readonly string[]).includes(sort ?? '') ? (sort as WatchlistSort) : 'position',
+    measures,
+    sort: sortable ? (sort as WatchlistSort) : 'position',
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
   };
 }
@@ -35,10 +49,11 @@ export function watchlistViewFrom(url: string): WatchlistView {
 export function watchlistHref(view: WatchlistView): string {
   const params = new URLSearchParams();
   if (view.list !== null) params.set('list', String(view.list));
+  if (view.measures.length) params.set('measures', view.measures.join(','));
   if (view.sort !== 'position') params.set('sort', view.sort);
   if (view.dir !== 'asc') params.set('dir', view.dir);
   const query = params.toString();
-  return query ? `/watchlists?${query}` : '/watchlists';
+  return query ? `/watchlists?${query.replaceAll('%2C', ',')}` : '/watchlists';
 }
 
 export interface WatchlistsData {
@@ -59,7 +74,8 @@ export async function loadWatchlists(url: string): Promise<WatchlistsData> {
     apiGet<{ email_mode: EmailMode; daily_cap: number }>('/api/alerts/settings'),
   ]);
   const chosen = watchlists.find((l) => l.id === view.list) ?? watchlists[0] ?? null;
-  const current = chosen ? await apiGet<WatchlistResponse>(`/api/watchlists/${chosen.id}`) : null;
+  const measures = view.measures.length ? `?measures=${view.measures.join(',')}` : '';
+  const current = chosen ? await apiGet<WatchlistResponse>(`/api/watchlists/${chosen.id}${measures}`) : null;
   return {
     view: { ...view, list: chosen?.id ?? null },
     lists: watchlists,
@@ -114,8 +130,16 @@ export const WATCHLIST_ACTIONS: ActionHandlers<WatchlistIntents> = {
   },
 };
 
-/** The list as CSV (RFC 4180, CRLF), as the page's rows show it. */
-export function watchlistCsv(rows: WatchlistResponse['companies']): string {
+const CSV_UNITS: Record<MeasureUnit, string> = {
+  usd: '$',
+  'usd-millions': '$M',
+  shares: 'shares',
+  multiple: '×',
+  percent: '%',
+};
+
+/** The list as CSV (RFC 4180, CRLF), as the page's rows show it, with the measures shown. */
+export function watchlistCsv(rows: WatchlistResponse['companies'], measures: readonly MeasureId[] = []): string {
   const cell = (v: string | number | null) => {
     if (v === null) return '';
     if (typeof v === 'number') return String(v);
@@ -131,11 +155,22 @@ export function watchlistCsv(rows: WatchlistResponse['companies']): string {
     'Daily Change (%)',
     'Volume',
     'Market Cap ($M)',
+    ...measures.map((id) => `${MEASURE_BY_ID[id].label} (${CSV_UNITS[MEASURE_BY_ID[id].unit]})`),
   ];
   const lines = [header.join(',')];
   for (const r of rows) {
     lines.push(
-      [r.ticker, r.comp_name, r.date, r.price, r.net_changes, r.pct_changes, r.price_volume, r.mkcap]
+      [
+        r.ticker,
+        r.comp_name,
+        r.date,
+        r.price,
+        r.net_changes,
+        r.pct_changes,
+        r.price_volume,
+        r.mkcap,
+        ...measures.map((id) => r.measures?.[id] ?? null),
+      ]
         .map(cell)
         .join(','),
     );

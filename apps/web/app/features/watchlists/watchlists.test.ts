@@ -22,12 +22,29 @@ describe('watchlist view', () => {
   it('reads and writes its view in the URL, ignoring what it does not know', () => {
     expect(watchlistViewFrom('/watchlists?list=3&sort=price&dir=desc')).toEqual({
       list: 3,
+      measures: [],
       sort: 'price',
       dir: 'desc',
     });
-    expect(watchlistViewFrom('/watchlists?list=x&sort=nope')).toEqual({ list: null, sort: 'position', dir: 'asc' });
-    expect(watchlistHref({ list: 3, sort: 'position', dir: 'asc' })).toBe('/watchlists?list=3');
-    expect(watchlistHref({ list: null, sort: 'mkcap', dir: 'desc' })).toBe('/watchlists?sort=mkcap&dir=desc');
+    expect(watchlistViewFrom('/watchlists?list=x&sort=nope')).toEqual({
+      list: null,
+      measures: [],
+      sort: 'position',
+      dir: 'asc',
+    });
+    expect(watchlistHref({ list: 3, measures: [], sort: 'position', dir: 'asc' })).toBe('/watchlists?list=3');
+    expect(watchlistHref({ list: null, measures: [], sort: 'mkcap', dir: 'desc' })).toBe(
+      '/watchlists?sort=mkcap&dir=desc',
+    );
+  });
+
+  it('keeps the measures shown in the URL: known ones, each once, at most eight, sortable only when shown', () => {
+    const view = watchlistViewFrom('/watchlists?measures=pe,beta,price,roe,pe&sort=roe&dir=desc');
+    expect(view).toEqual({ list: null, measures: ['pe', 'roe'], sort: 'roe', dir: 'desc' });
+    expect(watchlistHref(view)).toBe('/watchlists?measures=pe,roe&sort=roe&dir=desc');
+    expect(watchlistViewFrom('/watchlists?sort=pe').sort).toBe('position');
+    const many = 'pe,ps,pb,roa,roe,net_margin,change_1d,change_1w,change_1m,change_1y';
+    expect(watchlistViewFrom(`/watchlists?measures=${many}`).measures).toHaveLength(8);
   });
 
   it('sorts either way with companies without the measure last, and keeps the member order by position', () => {
@@ -36,6 +53,13 @@ describe('watchlist view', () => {
     expect(sortRows(rows, 'price', 'desc').map((r) => r.ticker)).toEqual(['B', 'C', 'A']);
     expect(sortRows(rows, 'position', 'asc').map((r) => r.ticker)).toEqual(['B', 'A', 'C']);
     expect(sortRows(rows, 'ticker', 'asc').map((r) => r.ticker)).toEqual(['A', 'B', 'C']);
+    const measured = [
+      { ...row('B', 1), measures: { pe: 30 } },
+      { ...row('A', 1), measures: { pe: null } },
+      { ...row('C', 1), measures: { pe: 12 } },
+    ];
+    expect(sortRows(measured, 'pe', 'asc').map((r) => r.ticker)).toEqual(['C', 'B', 'A']);
+    expect(sortRows(measured, 'pe', 'desc').map((r) => r.ticker)).toEqual(['B', 'C', 'A']);
   });
 
   it('moves a company one place, never past either end', () => {
@@ -50,6 +74,10 @@ describe('watchlist view', () => {
     expect(csv).toBe(
       'Symbol,Company,Date,Price ($),Net Change ($),Daily Change (%),Volume,Market Cap ($M)\r\n' +
         `A,"'=SUM(A1), Inc",2026-11-20,12.5,,1.25,,\r\n`,
+    );
+    expect(watchlistCsv([{ ...row('A', 12.5), measures: { pe: 14.2, change_1y: null } }], ['pe', 'change_1y'])).toBe(
+      'Symbol,Company,Date,Price ($),Net Change ($),Daily Change (%),Volume,Market Cap ($M),P/E (×),Change 1Y (%)\r\n' +
+        'A,A Inc,2026-11-20,12.5,,,,,14.2,\r\n',
     );
   });
 });

@@ -1,5 +1,7 @@
 import { formatCount, formatDay, formatMillions, formatPrice, formatSigned } from '@app/shared/format';
+import { MEASURE_BY_ID, MEASURES, type MeasureId } from '@app/shared/screener-measures';
 import type { WatchlistCompany } from '@app/shared/watchlists';
+import { WATCHLIST_MAX_MEASURES } from '@app/shared/watchlists-view';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CompanySearch } from '../../../components/company-search';
@@ -8,9 +10,12 @@ import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
 import { ListView } from '../../../components/ui/list-view';
+import { TEXT_LINK } from '../../../components/ui/text-link';
+import { formatMeasure, measureTone } from '../../../lib/measure-format';
 import { type MemberLoaded, useMemberAction } from '../../../lib/member-data';
 import { useListView } from '../../../lib/use-list-view';
 import {
+  isWatchlistMeasure,
   WATCHLIST_SORTS,
   type WatchlistIntents,
   type WatchlistSort,
@@ -31,7 +36,10 @@ export function WatchlistSignedOut() {
   );
 }
 
-const measure: Record<Exclude<WatchlistSort, 'position'>, (r: WatchlistCompany) => string | number | null> = {
+const fixed: Record<
+  Exclude<(typeof WATCHLIST_SORTS)[number], 'position'>,
+  (r: WatchlistCompany) => string | number | null
+> = {
   ticker: (r) => r.ticker,
   comp_name: (r) => r.comp_name.toLowerCase(),
   price: (r) => r.price,
@@ -53,7 +61,10 @@ export function moved(rows: readonly WatchlistCompany[], ticker: string, by: -1 
 /** The rows in the view's order; companies without the measure last either way. */
 export function sortRows(rows: readonly WatchlistCompany[], sort: WatchlistSort, dir: 'asc' | 'desc') {
   if (sort === 'position') return dir === 'asc' ? [...rows] : [...rows].reverse();
-  const of = measure[sort];
+  const of =
+    sort in fixed
+      ? fixed[sort as keyof typeof fixed]
+      : (r: WatchlistCompany) => r.measures?.[sort as MeasureId] ?? null;
   const sign = dir === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const x = of(a);
@@ -63,6 +74,43 @@ export function sortRows(rows: readonly WatchlistCompany[], sort: WatchlistSort,
     if (y === null) return -1;
     return sign * (x < y ? -1 : 1);
   });
+}
+
+/** The screen measures shown as extra columns (the URL keeps them), at most WATCHLIST_MAX_MEASURES. */
+function MeasurePicker({ chosen, onChange }: { chosen: MeasureId[]; onChange: (measures: MeasureId[]) => void }) {
+  const full = chosen.length >= WATCHLIST_MAX_MEASURES;
+  return (
+    <details className="mb-4 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+      <summary className="cursor-pointer font-semibold text-slate-800">
+        Measures shown{chosen.length ? ` (${chosen.length})` : ''}: P/E, growth, returns…
+      </summary>
+      <fieldset className="mt-3">
+        <legend className="text-slate-600">
+          Add up to {WATCHLIST_MAX_MEASURES} of the screener's measures, as of the latest close (
+          <Link className={TEXT_LINK} to="/screener/advanced">
+            how each is computed
+          </Link>
+          ).
+        </legend>
+        <div className="mt-2 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-3">
+          {MEASURES.filter((m) => isWatchlistMeasure(m.id)).map((m) => {
+            const on = chosen.includes(m.id);
+            return (
+              <label key={m.id} className="flex items-center gap-2 text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={on}
+                  disabled={!on && full}
+                  onChange={() => onChange(on ? chosen.filter((id) => id !== m.id) : [...chosen, m.id])}
+                />
+                {m.label}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+    </details>
+  );
 }
 
 export function WatchlistPage({ loaded }: { loaded: MemberLoaded<WatchlistsData> }) {
@@ -129,6 +177,16 @@ function Watchlists({ data }: { data: WatchlistsData }) {
       sortable: true,
       cell: (r) => (r.mkcap === null ? '-' : formatMillions(r.mkcap)),
     },
+    ...view.measures.map(
+      (id): DataTableColumn<WatchlistCompany> => ({
+        id,
+        header: MEASURE_BY_ID[id].label,
+        numeric: true,
+        sortable: true,
+        cell: (r) => formatMeasure(id, r.measures?.[id]),
+        cellClassName: (r) => measureTone(id, r.measures?.[id]),
+      }),
+    ),
     { id: 'date', header: 'Close of', cell: (r) => (r.date ? formatDay(r.date, 'medium') : 'no prices') },
     {
       id: 'remove',
@@ -183,7 +241,7 @@ function Watchlists({ data }: { data: WatchlistsData }) {
 
   const downloadCsv = () => {
     if (!current) return;
-    const blob = new Blob([watchlistCsv(rows)], { type: 'text/csv' });
+    const blob = new Blob([watchlistCsv(rows, view.measures)], { type: 'text/csv' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `watchlist-${current.name.replace(/[^\w-]+/g, '-').toLowerCase()}.csv`;
@@ -200,7 +258,7 @@ function Watchlists({ data }: { data: WatchlistsData }) {
             {data.lists.map((l) => (
               <Link
                 key={l.id}
-                to={watchlistHref({ list: l.id, sort: 'position', dir: 'asc' })}
+                to={watchlistHref({ list: l.id, measures: view.measures, sort: 'position', dir: 'asc' })}
                 aria-current={l.id === current?.id ? 'page' : undefined}
                 className={`rounded-full border px-3 py-1 text-sm font-semibold ${l.id === current?.id ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
               >
@@ -247,6 +305,19 @@ function Watchlists({ data }: { data: WatchlistsData }) {
               Delete this watchlist
             </Button>
           </div>
+          <MeasurePicker
+            chosen={view.measures}
+            onChange={(measures) =>
+              list.show({
+                measures,
+                sort:
+                  (measures as string[]).includes(view.sort) ||
+                  (WATCHLIST_SORTS as readonly string[]).includes(view.sort)
+                    ? view.sort
+                    : 'position',
+              })
+            }
+          />
           <div className="mb-4">
             <CompanySearch
               label={`Add a company to ${current.name}`}
@@ -264,7 +335,7 @@ function Watchlists({ data }: { data: WatchlistsData }) {
             rowKey={(r) => r.ticker}
             sort={view.sort === 'position' ? null : { column: view.sort, direction: view.dir }}
             onSort={(id) => {
-              if (!(WATCHLIST_SORTS as readonly string[]).includes(id)) return;
+              if (!(WATCHLIST_SORTS as readonly string[]).includes(id) && !isWatchlistMeasure(id)) return;
               const sort = id as WatchlistSort;
               list.show({ sort, dir: view.sort === sort && view.dir === 'asc' ? 'desc' : 'asc' });
             }}
