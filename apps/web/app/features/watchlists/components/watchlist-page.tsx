@@ -1,5 +1,4 @@
-import { formatCount, formatDay, formatMillions, formatPrice, formatSigned } from '@app/shared/format';
-import { MEASURE_BY_ID, MEASURES, type MeasureId } from '@app/shared/screener-measures';
+import { MEASURES, type MeasureId } from '@app/shared/screener-measures';
 import type { WatchlistCompany } from '@app/shared/watchlists';
 import { WATCHLIST_MAX_MEASURES } from '@app/shared/watchlists-view';
 import { useState } from 'react';
@@ -8,10 +7,8 @@ import { CompanySearch } from '../../../components/company-search';
 import { SignInPrompt } from '../../../components/sign-in-prompt';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
 import { ListView } from '../../../components/ui/list-view';
 import { TEXT_LINK } from '../../../components/ui/text-link';
-import { formatMeasure, measureTone } from '../../../lib/measure-format';
 import { type MemberLoaded, useMemberAction } from '../../../lib/member-data';
 import { useListView } from '../../../lib/use-list-view';
 import {
@@ -20,10 +17,14 @@ import {
   type WatchlistIntents,
   type WatchlistSort,
   type WatchlistsData,
+  type WatchlistView,
   watchlistCsv,
   watchlistHref,
 } from '../watchlists.api';
 import { AlertsPanel } from './alerts-panel';
+import { moved, type WatchlistAction, watchlistColumns } from './watchlist-columns';
+
+export { moved };
 
 /** What a signed-out visitor is told (and, without JavaScript, everyone). */
 export function WatchlistSignedOut() {
@@ -47,16 +48,6 @@ const fixed: Record<
   price_volume: (r) => r.price_volume,
   mkcap: (r) => r.mkcap,
 };
-
-/** The list's tickers with one moved a place up (-1) or down (1). */
-export function moved(rows: readonly WatchlistCompany[], ticker: string, by: -1 | 1): string[] {
-  const tickers = rows.map((r) => r.ticker);
-  const i = tickers.indexOf(ticker);
-  const j = i + by;
-  if (i < 0 || j < 0 || j >= tickers.length) return tickers;
-  [tickers[i], tickers[j]] = [tickers[j] as string, tickers[i] as string];
-  return tickers;
-}
 
 /** The rows in the view's order; companies without the measure last either way. */
 export function sortRows(rows: readonly WatchlistCompany[], sort: WatchlistSort, dir: 'asc' | 'desc') {
@@ -123,121 +114,10 @@ function Watchlists({ data }: { data: WatchlistsData }) {
   const list = useListView({ view: data.view, href: watchlistHref, draftKeys: [] as never[] });
   const { view } = list;
   const action = useMemberAction<WatchlistIntents>();
-  const [name, setName] = useState('');
   const current = data.current;
   const rows = current ? sortRows(current.companies, view.sort, view.dir) : [];
 
-  const columns: DataTableColumn<WatchlistCompany>[] = [
-    {
-      id: 'ticker',
-      header: 'Symbol',
-      sticky: true,
-      lead: true,
-      sortable: true,
-      cell: (r) => r.ticker,
-      cellClassName: () => 'font-mono font-semibold text-slate-900',
-    },
-    {
-      id: 'comp_name',
-      header: 'Company',
-      lead: true,
-      sortable: true,
-      cell: (r) => <CellLink to={`/companies/info/${r.slug}`}>{r.comp_name}</CellLink>,
-    },
-    {
-      id: 'price',
-      header: 'Price',
-      numeric: true,
-      sortable: true,
-      cell: (r) => (r.price === null ? '-' : formatPrice(r.price)),
-    },
-    {
-      id: 'pct_changes',
-      header: 'Daily Change',
-      numeric: true,
-      sortable: true,
-      cell: (r) =>
-        r.pct_changes === null || r.net_changes === null
-          ? '-'
-          : `${formatSigned(r.net_changes)} (${formatSigned(r.pct_changes)}%)`,
-      cellClassName: (r) =>
-        `font-semibold ${r.net_changes === null ? 'text-slate-500' : r.net_changes >= 0 ? 'text-emerald-700' : 'text-red-700'}`,
-    },
-    {
-      id: 'price_volume',
-      header: 'Volume',
-      numeric: true,
-      sortable: true,
-      cell: (r) => (r.price_volume === null ? '-' : formatCount(r.price_volume)),
-    },
-    {
-      id: 'mkcap',
-      header: 'Market Cap',
-      numeric: true,
-      sortable: true,
-      cell: (r) => (r.mkcap === null ? '-' : formatMillions(r.mkcap)),
-    },
-    ...view.measures.map(
-      (id): DataTableColumn<WatchlistCompany> => ({
-        id,
-        header: MEASURE_BY_ID[id].label,
-        numeric: true,
-        sortable: true,
-        cell: (r) => formatMeasure(id, r.measures?.[id]),
-        cellClassName: (r) => measureTone(id, r.measures?.[id]),
-      }),
-    ),
-    { id: 'date', header: 'Close of', cell: (r) => (r.date ? formatDay(r.date, 'medium') : 'no prices') },
-    {
-      id: 'remove',
-      header: 'Order',
-      cell: (r) => (
-        <span className="inline-flex items-center gap-1">
-          {view.sort === 'position' && current ? (
-            <>
-              <button
-                type="button"
-                disabled={action.busy || r.ticker === current.companies[0]?.ticker}
-                onClick={() =>
-                  action.submit('move', { id: current.id, tickers: moved(current.companies, r.ticker, -1) })
-                }
-                aria-label={`Move ${r.comp_name} up`}
-                className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:text-slate-300"
-              >
-                ↑
-              </button>
-              <button
-                type="button"
-                disabled={action.busy || r.ticker === current.companies.at(-1)?.ticker}
-                onClick={() =>
-                  action.submit('move', { id: current.id, tickers: moved(current.companies, r.ticker, 1) })
-                }
-                aria-label={`Move ${r.comp_name} down`}
-                className="rounded px-2 py-1 text-xs font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:text-slate-300"
-              >
-                ↓
-              </button>
-            </>
-          ) : null}
-          {removeButton(r)}
-        </span>
-      ),
-    },
-  ];
-  // The remove button, kept apart so the order buttons sit before it.
-  function removeButton(r: WatchlistCompany) {
-    return (
-      <button
-        type="button"
-        disabled={action.busy}
-        onClick={() => current && action.submit('remove', { id: current.id, ticker: r.ticker })}
-        aria-label={`Remove ${r.comp_name} from ${current?.name ?? 'the watchlist'}`}
-        className="rounded px-2 py-1 text-xs font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-      >
-        Remove
-      </button>
-    );
-  }
+  const columns = watchlistColumns(view, current, action);
 
   const downloadCsv = () => {
     if (!current) return;
@@ -252,44 +132,7 @@ function Watchlists({ data }: { data: WatchlistsData }) {
   return (
     <>
       {action.result && !action.result.ok ? <Banner tone="error">{action.result.error}</Banner> : null}
-      <div className="mb-6 flex flex-wrap items-end gap-3">
-        {data.lists.length > 0 ? (
-          <nav aria-label="Your watchlists" className="flex flex-wrap gap-2">
-            {data.lists.map((l) => (
-              <Link
-                key={l.id}
-                to={watchlistHref({ list: l.id, measures: view.measures, sort: 'position', dir: 'asc' })}
-                aria-current={l.id === current?.id ? 'page' : undefined}
-                className={`rounded-full border px-3 py-1 text-sm font-semibold ${l.id === current?.id ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
-              >
-                {l.name} ({l.count})
-              </Link>
-            ))}
-          </nav>
-        ) : null}
-        <form
-          className="ml-auto flex items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!name.trim()) return;
-            action.submit('create', { name: name.trim() });
-            setName('');
-          }}
-        >
-          <label className="text-sm text-slate-700">
-            <span className="block font-medium">New watchlist</span>
-            <input
-              value={name}
-              maxLength={60}
-              onChange={(e) => setName(e.target.value)}
-              className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
-            />
-          </label>
-          <Button type="submit" variant="secondary" disabled={action.busy}>
-            Create
-          </Button>
-        </form>
-      </div>
+      <ListTabs data={data} current={current} view={view} action={action} />
       {current ? (
         <>
           <div className="mb-3 flex flex-wrap items-center gap-3">
@@ -367,5 +210,60 @@ function Watchlists({ data }: { data: WatchlistsData }) {
       )}
       <AlertsPanel data={data} action={action} />
     </>
+  );
+}
+
+/** The member's lists as links, and the form that makes a new one. */
+function ListTabs({
+  data,
+  current,
+  view,
+  action,
+}: {
+  data: WatchlistsData;
+  current: WatchlistsData['current'];
+  view: WatchlistView;
+  action: WatchlistAction;
+}) {
+  const [name, setName] = useState('');
+  return (
+    <div className="mb-6 flex flex-wrap items-end gap-3">
+      {data.lists.length > 0 ? (
+        <nav aria-label="Your watchlists" className="flex flex-wrap gap-2">
+          {data.lists.map((l) => (
+            <Link
+              key={l.id}
+              to={watchlistHref({ list: l.id, measures: view.measures, sort: 'position', dir: 'asc' })}
+              aria-current={l.id === current?.id ? 'page' : undefined}
+              className={`rounded-full border px-3 py-1 text-sm font-semibold ${l.id === current?.id ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-100'}`}
+            >
+              {l.name} ({l.count})
+            </Link>
+          ))}
+        </nav>
+      ) : null}
+      <form
+        className="ml-auto flex items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!name.trim()) return;
+          action.submit('create', { name: name.trim() });
+          setName('');
+        }}
+      >
+        <label className="text-sm text-slate-700">
+          <span className="block font-medium">New watchlist</span>
+          <input
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            className="mt-1 rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
+        </label>
+        <Button type="submit" variant="secondary" disabled={action.busy}>
+          Create
+        </Button>
+      </form>
+    </div>
   );
 }
