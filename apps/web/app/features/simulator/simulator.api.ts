@@ -1,5 +1,7 @@
 import type {
   AddPickResponse,
+  CancelOrderResponse,
+  Order,
   PastPick,
   Pick,
   PicksListResponse,
@@ -7,13 +9,15 @@ import type {
   UpdatePickResponse,
 } from '@app/shared/simulator';
 import { splitPicksList } from '@app/shared/simulator-view';
-import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
+import { ApiClientError, apiGet, apiPost, apiSend } from '../../lib/api-client';
 import { eodApiPath, getStockPage, type StockFilters, type StockPage } from '../../lib/eod-client';
 import type { ActionHandlers } from '../../lib/member-data';
 
 export interface Portfolio {
   picks: Pick[];
   points: PointsRecord;
+  /** Buys and sells waiting for their close (decision 024). */
+  orders: Order[];
 }
 
 export interface SimulatorData {
@@ -22,10 +26,13 @@ export interface SimulatorData {
 }
 
 export async function loadPortfolio(): Promise<Portfolio> {
-  const list = await apiGet<PicksListResponse>('/api/contest/pickslist');
+  const [list, orders] = await Promise.all([
+    apiGet<PicksListResponse>('/api/contest/pickslist'),
+    apiGet<Order[]>('/api/contest/orders'),
+  ]);
   const { picks, points } = splitPicksList(list);
   if (!points) throw new ApiClientError(0, 'Unexpected portfolio response');
-  return { picks, points };
+  return { picks, points, orders };
 }
 
 /** SPEC §8: a history failure is logged and yields an empty list. */
@@ -52,8 +59,9 @@ export function loadStocks(filters: StockFilters, page: number, signal?: AbortSi
 export type TriggerField = { asell_above: number } | { asell_below: number } | { asell_date: string | null };
 
 export type SimulatorIntents = {
-  buy: { comp_name: string; ticker: string; lpoints: number };
+  buy: { comp_name: string; ticker: string; lpoints: number; limit_price?: number; good_until?: string | null };
   sell: { pickid: number };
+  cancelOrder: { orderid: number };
   addTrigger: { pickid: number; field: TriggerField };
   removeTrigger: { pickid: number; field: TriggerField };
 };
@@ -64,8 +72,18 @@ const changeTrigger = ({ pickid, field }: { pickid: number; field: TriggerField 
 /** SPEC §8 fallbacks: 'Failed to buy stock', 'Failed to sell stock', 'Failed to add/remove trigger'. */
 export const SIMULATOR_ACTIONS: ActionHandlers<SimulatorIntents> = {
   buy: {
-    run: (stock) => apiPost<AddPickResponse>('/api/contest/pick/add', { ...stock, asell_above: 0, asell_below: 0 }),
+    run: ({ limit_price, good_until, ...stock }) =>
+      apiPost<AddPickResponse>('/api/contest/pick/add', {
+        ...stock,
+        asell_above: 0,
+        asell_below: 0,
+        ...(limit_price === undefined ? {} : { order_type: 'limit', limit_price, good_until: good_until ?? null }),
+      }),
     error: 'Failed to buy stock',
+  },
+  cancelOrder: {
+    run: ({ orderid }) => apiSend<CancelOrderResponse>('DELETE', `/api/contest/orders/${orderid}`),
+    error: 'Failed to cancel order',
   },
   sell: {
     run: ({ pickid }) =>
