@@ -23,6 +23,7 @@ export interface Database {
   contest_picks: ContestPicksTable;
   contest_valuations: ContestValuationsTable;
   contest_orders: ContestOrdersTable;
+  market_index: MarketIndexTable;
   watchlists: WatchlistsTable;
   watchlist_items: WatchlistItemsTable;
   alerts: AlertsTable;
@@ -251,6 +252,14 @@ export interface ContestPicksTable {
   created_at: Generated<string>;
   /** The order that bought it (migration 0016); null for picks bought before orders waited for a close. */
   order_id: number | null;
+}
+
+/** The StockGurus Market Index (@app/shared/market-index): its level at each trading day's close. */
+export interface MarketIndexTable {
+  date: string;
+  level: number;
+  /** Companies in the day's step. */
+  companies: number;
 }
 
 /** A buy or sell waiting for its close (migration 0016, decision 024); amounts in cents. */

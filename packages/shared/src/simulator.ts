@@ -224,11 +224,33 @@ export const MemberRankSchema = z.object({
   month: z.number(),
   year: z.number(),
   value: z.number(),
+  /** The year's return minus the market index's, in percentage points; null without an index. */
+  vs_market: z.number().nullable(),
 });
 export type MemberRank = z.infer<typeof MemberRankSchema>;
+
+/** The market index's returns over the same periods (@app/shared/market-index). */
+export const MarketReturnsSchema = z.object({
+  name: z.string(),
+  week: z.number(),
+  month: z.number(),
+  year: z.number(),
+});
 
 export const MembersLeaderboardResponseSchema = z.object({
   data_date: z.string().nullable(),
   members: z.array(MemberRankSchema),
+  market: MarketReturnsSchema.nullable(),
 });
 export type MembersLeaderboardResponse = z.infer<typeof MembersLeaderboardResponseSchema>;
+
+/**
+ * GET /api/contest/valuations: the member's portfolio value at each close, beside what the same
+ * points in the market index would be worth (`market`, from the first day shown; null on a day the
+ * index has no level).
+ */
+export const ValuationsResponseSchema = z.object({
+  index_name: z.string(),
+  points: z.array(z.object({ date: z.string(), value: z.number(), market: z.number().nullable() })),
+});
+export type ValuationsResponse = z.infer<typeof ValuationsResponseSchema>;

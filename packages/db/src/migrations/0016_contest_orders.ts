@@ -5,7 +5,8 @@ import { isPostgres } from './dialect.ts';
  * Simulator orders (decision 024): a buy or sell waits here until the next close the server
  * receives (or, for a limit order, the first close that reaches its limit). A pending buy holds
  * its points as a reservation, already taken from `contest_accounts`, so pending orders can never
- * overdraw. A pick records the order that bought it.
+ * overdraw. A pick records the order that bought it. The market index is the benchmark beside
+ * every portfolio.
  */
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -48,6 +49,13 @@ export const migration: Migration = {
     await sql`create unique index contest_orders_one_sell on contest_orders (pick_id) where status = 'pending' and side = 'sell'`.execute(
       db,
     );
+    // The benchmark beside every portfolio (@app/shared/market-index), one level per trading day.
+    await db.schema
+      .createTable('market_index')
+      .addColumn('date', 'varchar(10)', (c) => c.primaryKey())
+      .addColumn('level', 'double precision', (c) => c.notNull())
+      .addColumn('companies', 'integer', (c) => c.notNull())
+      .execute();
     await db.schema
       .alterTable('contest_picks')
       .addColumn('order_id', 'integer', (c) => c.references('contest_orders.id').onDelete('set null'))
@@ -55,6 +63,7 @@ export const migration: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('contest_picks').dropColumn('order_id').execute();
+    await db.schema.dropTable('market_index').execute();
     await db.schema.dropTable('contest_orders').execute();
   },
 };

@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
 import { cents } from '@app/shared/points';
 import { marketQuotes } from '../companies/companies.service.ts';
+import { extendMarketIndex } from './simulator.index.ts';
 import { fillPendingOrders } from './simulator.orders.ts';
 import {
   findAllPoints,
@@ -43,7 +44,7 @@ export type SimulatorDay =
 /**
  * Once per data date across processes: under the day's lock a done day is skipped; a failed one
  * is not marked. Orders fill first (a pick they buy may then meet its trigger), then triggers,
- * then every portfolio is valued.
+ * then every portfolio is valued and the market index extended to the day.
  */
 export function runSimulatorDay(db: Db, dataDate: string): Promise<SimulatorDay> {
   return withDayLock(db, async () => {
@@ -52,6 +53,7 @@ export function runSimulatorDay(db: Db, dataDate: string): Promise<SimulatorDay>
     const { filled, expired } = await fillPendingOrders(db, dataDate);
     const sold = await runTriggers(db, dataDate);
     const valued = await valuePortfolios(db, dataDate);
+    await extendMarketIndex(db, dataDate);
     await markDayDone(db, dataDate);
     return { ran: true, filled, expired, sold, valued };
   });

@@ -484,6 +484,55 @@ export async function findValuations(
   }));
 }
 
+export async function findLastIndexLevel(
+  db: Db,
+): Promise<{ date: string; level: number; companies: number } | undefined> {
+  return db
+    .selectFrom('market_index')
+    .select(['date', 'level', 'companies'])
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function saveIndexLevel(db: Db, date: string, level: number, companies: number): Promise<void> {
+  await db
+    .insertInto('market_index')
+    .values({ date, level, companies })
+    .onConflict((oc) => oc.column('date').doNothing())
+    .execute();
+}
+
+export async function findIndexLevels(
+  db: Db,
+  from: string,
+  through: string,
+): Promise<{ date: string; level: number }[]> {
+  return db
+    .selectFrom('market_index')
+    .select(['date', 'level'])
+    .where('date', '>=', from)
+    .where('date', '<=', through)
+    .orderBy('date')
+    .execute();
+}
+
+/** One member's daily valuations, oldest first, whether or not they show on the leaderboard. */
+export async function findMemberValuations(
+  db: Db,
+  userId: number,
+  from: string,
+): Promise<{ date: string; value: Cents }[]> {
+  const rows = await db
+    .selectFrom('contest_valuations')
+    .select(['date', 'value_cents'])
+    .where('user_id', '=', userId)
+    .where('date', '>=', from)
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, value: cents(Number(r.value_cents)) }));
+}
+
 // Lock numbers: the daily update 727_001, the simulator's day 727_002, the alerts' day 727_003.
 const day = dayJob('simulator_day_done', 727_002);
 export const findDayDone = day.findDone;

@@ -156,6 +156,7 @@ describe.each(testEngines())('simulator API on %s', (engine) => {
       ['POST', '/api/contest/pick/update'],
       ['GET', '/api/contest/orders'],
       ['DELETE', '/api/contest/orders/1'],
+      ['GET', '/api/contest/valuations'],
     ] as const) {
       const payload = url.endsWith('add') ? { ticker: 'ACME', lpoints: 1 } : { type: 'upd', pickid: 1, asell_above: 1 };
       const res = await app.inject({ method, url, payload: method === 'POST' ? payload : undefined });
@@ -673,6 +674,37 @@ describe.each(testEngines())('simulator API on %s', (engine) => {
     expect((await list(alice)).points?.contest_points).toBe(100_100);
   });
 
+  it('values the portfolio at each close beside the same points held in the market index, and ranks it against the market', async () => {
+    for (const ticker of ['ACME', 'BOLT']) {
+      await handle.db
+        .insertInto('shares_outstanding')
+        .values({ company_id: ids.get(ticker) as number, date: '2020-01-02', shares: 1000, source: 'test' })
+        .onConflict((oc) => oc.columns(['company_id', 'date']).doNothing())
+        .execute();
+    }
+    const pick = await buy(alice, { ticker: 'BOLT', lpoints: 50_000 });
+    const [b, a] = [lastClose.BOLT as number, lastClose.ACME as number];
+    await nextClose({ BOLT: b * 1.1 });
+    const res = await app.inject({ url: '/api/contest/valuations', headers: auth(alice) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.index_name).toBe('StockGurus Market Index');
+    expect(body.points[0]).toMatchObject({ value: 100_000, market: 100_000 });
+    const last = body.points.at(-1);
+    expect(last.date).toBe(today);
+    expect(last.value).toBe(50_000 + 55_000);
+    // 1,000 shares of each: BOLT's +10% moves the index by its share of the market's value.
+    expect(last.market).toBeCloseTo((100_000 * (1_000 * b * 1.1 + 1_000 * a)) / (1_000 * b + 1_000 * a), 2);
+    expect(pick.purchase_price).toBe(b);
+    await optIn(alice, { displayName: 'Alice vs Market' });
+    const board = (await app.inject('/api/contest/leaderboard')).json();
+    expect(board.market).toMatchObject({ name: 'StockGurus Market Index' });
+    const me = board.members.find((m: { name: string }) => m.name === 'Alice vs Market');
+    expect(me.vs_market).toBeCloseTo(me.year - board.market.year, 2);
+    // Another member sees none of it.
+    expect((await app.inject({ url: '/api/contest/valuations', headers: auth(bob) })).json().points).toEqual([]);
+  });
+
   it('lists the contest routes in the OpenAPI document', async () => {
     const doc = (await app.inject('/api/openapi.json')).json();
     for (const path of [
@@ -683,6 +715,7 @@ describe.each(testEngines())('simulator API on %s', (engine) => {
       '/api/contest/leaderboard',
       '/api/contest/orders',
       '/api/contest/orders/{id}',
+      '/api/contest/valuations',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }

@@ -10,6 +10,7 @@ import {
   PicksListResponseSchema,
   UpdatePickRequestSchema,
   UpdatePickResponseSchema,
+  ValuationsResponseSchema,
 } from '@app/shared/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberId } from '../../plugins/auth.ts';
@@ -23,6 +24,7 @@ import {
   getOrders,
   getPastPicks,
   getPicksList,
+  getValuations,
   type SimulatorSettings,
   updatePick,
 } from './simulator.service.ts';
@@ -135,6 +137,23 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
     async (request) => getOrders(app.db, memberId(request)),
   );
 
+  app.get(
+    '/contest/valuations',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: "The member's portfolio value at each close of the last year, beside the market index",
+        description:
+          "`market` is what the first day's value would be worth held in the StockGurus Market Index " +
+          '(cap-weighted, price only, over the whole universe).',
+        security: SECURITY,
+        response: { 200: ValuationsResponseSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => getValuations(app.db, memberId(request)),
+  );
+
   app.delete(
     '/contest/orders/:id',
     {
@@ -159,7 +178,9 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         tags: ['simulator'],
         summary: 'Members ranked by their simulator return over the current week, month and year',
         description:
-          'From a valuation of every portfolio (points plus positions at the close) made after each daily update.',
+          'From a valuation of every portfolio (points plus positions at the close) made after each daily update. ' +
+          "`market` holds the StockGurus Market Index returns over the same periods; `vs_market` is a member's " +
+          "year return minus the index's, in percentage points.",
         response: { 200: MembersLeaderboardResponseSchema },
       },
     },

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
+import { MARKET_INDEX_NAME } from '@app/shared/market-index';
 import { type Cents, cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
 import type {
   AddPickResponse,
@@ -11,6 +12,7 @@ import type {
   Pick,
   PicksListResponse,
   UpdatePickResponse,
+  ValuationsResponse,
 } from '@app/shared/simulator';
 import { firstTriggerDate } from '@app/shared/simulator-view';
 import { currentDataDate } from '../../lib/data-date.ts';
@@ -24,12 +26,15 @@ import {
   unknownTicker,
 } from '../../lib/errors.ts';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
+import { marketReturns } from './simulator.index.ts';
 import { cancelOrder, fillsAfter } from './simulator.orders.ts';
 import {
   type ClosedPick,
   debitPoints,
   ensureAccount,
   findClosedPicks,
+  findIndexLevels,
+  findMemberValuations,
   findOpenPicks,
   findOrder,
   findPendingOrders,
@@ -399,8 +404,9 @@ export async function getMembersLeaderboard(
   limit = 100,
 ): Promise<MembersLeaderboardResponse> {
   const dataDate = await currentDataDate(db);
-  if (!dataDate) return { data_date: null, members: [] };
+  if (!dataDate) return { data_date: null, members: [], market: null };
   const starts = periodStarts(dataDate);
+  const market = await marketReturns(db, dataDate, starts);
   const lookBack = new Date(Date.parse(`${starts.year}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
   const rows = await findValuations(db, lookBack, dataDate);
   const byMember = new Map<number, { date: string; value: number }[]>();
@@ -423,11 +429,41 @@ export async function getMembersLeaderboard(
       month: percentChange(latest.value, baseBefore(starts.month)),
       year: percentChange(latest.value, baseBefore(starts.year)),
       value: toPoints(latest.value as Cents),
+      vs_market: null,
     });
   }
   ranks.sort((a, b) => b.year - a.year || b.month - a.month || b.week - a.week || a.name.localeCompare(b.name));
   return {
     data_date: dataDate,
-    members: ranks.slice(0, limit).map((r, i) => ({ rank: i + 1, ...r })),
+    members: ranks.slice(0, limit).map((r, i) => ({
+      rank: i + 1,
+      ...r,
+      vs_market: market ? Math.round((r.year - market.year) * 100) / 100 : null,
+    })),
+    market: market ? { name: MARKET_INDEX_NAME, ...market } : null,
+  };
+}
+
+/** A year of the member's daily valuations, each beside the same starting value held in the market index. */
+export async function getValuations(db: Db, userId: number): Promise<ValuationsResponse> {
+  const dataDate = await currentDataDate(db);
+  if (!dataDate) return { index_name: MARKET_INDEX_NAME, points: [] };
+  const from = new Date(Date.parse(`${dataDate}T00:00:00Z`) - 366 * 86_400_000).toISOString().slice(0, 10);
+  const values = await findMemberValuations(db, userId, from);
+  const first = values[0];
+  if (!first) return { index_name: MARKET_INDEX_NAME, points: [] };
+  const levels = new Map((await findIndexLevels(db, first.date, dataDate)).map((l) => [l.date, l.level]));
+  // The index's level on the first day, or the first level after it (a valuation on a day without one).
+  const base = levels.get(first.date) ?? [...levels.values()][0];
+  return {
+    index_name: MARKET_INDEX_NAME,
+    points: values.map((v) => {
+      const level = levels.get(v.date);
+      return {
+        date: v.date,
+        value: toPoints(v.value),
+        market: base && level ? Math.round((first.value * level) / base) / 100 : null,
+      };
+    }),
   };
 }

@@ -7,6 +7,7 @@ import type {
   PicksListResponse,
   PointsRecord,
   UpdatePickResponse,
+  ValuationsResponse,
 } from '@app/shared/simulator';
 import { splitPicksList } from '@app/shared/simulator-view';
 import { ApiClientError, apiGet, apiPost, apiSend } from '../../lib/api-client';
@@ -23,6 +24,17 @@ export interface Portfolio {
 export interface SimulatorData {
   portfolio: Portfolio;
   history: PastPick[];
+  valuations: ValuationsResponse | null;
+}
+
+/** The chart is extra: its failure is logged and leaves it out. */
+export async function loadValuations(): Promise<ValuationsResponse | null> {
+  try {
+    return await apiGet<ValuationsResponse>('/api/contest/valuations');
+  } catch (err) {
+    console.error('Portfolio valuations failed to load', err);
+    return null;
+  }
 }
 
 export async function loadPortfolio(): Promise<Portfolio> {
@@ -47,8 +59,8 @@ export async function loadHistory(): Promise<PastPick[]> {
 
 /** The portfolio's failure is the page's. */
 export async function loadSimulator(): Promise<SimulatorData> {
-  const [portfolio, history] = await Promise.all([loadPortfolio(), loadHistory()]);
-  return { portfolio, history };
+  const [portfolio, history, valuations] = await Promise.all([loadPortfolio(), loadHistory(), loadValuations()]);
+  return { portfolio, history, valuations };
 }
 
 /** SPEC §7 companies/eod with the member's token: by market cap, ten a page. */

@@ -16,6 +16,7 @@ import { SellDialog } from './sell-dialog';
 import { SignedOutPrompt } from './signed-out-prompt';
 import { SoldNotice, useSoldNotices } from './sold-notice';
 import { TriggerDialog } from './trigger-dialog';
+import { ValuationChart } from './valuation-chart';
 
 export function SimulatorPage({
   loaded,
@@ -46,7 +47,7 @@ function LoadFailed({ error }: { error: string }) {
 type OpenDialog = { kind: 'buy'; stock: StockListItem } | { kind: 'sell' | 'trigger'; pick: Pick } | null;
 
 function MemberSimulator({ data }: { data: SimulatorData }) {
-  const { portfolio, history } = data;
+  const { portfolio, history, valuations } = data;
   const action = useMemberAction<SimulatorIntents>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [showHistory, setShowHistory] = useState(false);
@@ -99,6 +100,8 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
           onRemoveTrigger={(pick, field) => action.submit('removeTrigger', { pickid: pick.pickid, field })}
         />
       </section>
+
+      {valuations ? <ValuationChart data={valuations} /> : null}
 
       <PortfolioHistory rows={history} open={showHistory} onToggle={() => setShowHistory((v) => !v)} />
 
