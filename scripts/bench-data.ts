@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbHandle, migrateToLatest } from '@app/db/client';
 import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
-import { loadDataConfig } from '@app/market-data/config';
+import { DEFAULT_DEMO_SEED, loadDataConfig } from '@app/market-data/config';
 import { buildDemoUniverse } from '@app/market-data/demo';
 import { Progress, progressSink } from '@app/market-data/progress';
 import { runDailyUpdate } from '@app/market-data/update';
@@ -41,6 +41,8 @@ async function bench(engine: string, handle: DbHandle, size: () => string | null
   await migrateToLatest(handle.db, { schema });
   const build = await buildDemoUniverse(handle, {
     ...demo,
+    // Budgets compare across runs, so one universe unless DEMO_SEED picks another.
+    seed: demo.seed ?? DEFAULT_DEMO_SEED,
     through: buildThrough,
     progress: new Progress(
       '  build',

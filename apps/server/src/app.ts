@@ -50,6 +50,8 @@ export interface BuildAppOptions {
   /** Tests sharing one Redis give each app its own. */
   rateLimitPrefix?: string;
   requestTimeoutMs?: number;
+  /** The simulator's clock for placing orders (tests fix it). */
+  now?: () => Date;
 }
 
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -147,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(metaRoutes);
       await api.register(newsRoutes);
       await api.register(usersRoutes, { mailer, siteUrl: config.siteUrl });
-      await api.register(simulatorRoutes, { startingPoints: config.startingPoints });
+      await api.register(simulatorRoutes, { startingPoints: config.startingPoints, now: options.now });
       await api.register(watchlistsRoutes);
       await api.register(alertsRoutes, { mailer, siteUrl: config.siteUrl, secret: jwtSecret });
       // Unknown API paths answer JSON, never the HTML 404 page.

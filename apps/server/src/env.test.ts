@@ -25,7 +25,7 @@ describe('loadConfig', () => {
   });
 
   it('sizes the demo universe from DEMO_COMPANIES and DEMO_SEED, rejecting bad values by name', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).demo).toEqual({ companies: 10_000, seed: 20_240_101 });
+    expect(loadConfig({ DATA_DIR: dataDir() }).demo).toEqual({ companies: 10_000, seed: null });
     expect(loadConfig({ DATA_DIR: dataDir(), DEMO_COMPANIES: '300', DEMO_SEED: '5' }).demo).toEqual({
       companies: 300,
       seed: 5,
@@ -34,6 +34,9 @@ describe('loadConfig', () => {
       'Invalid configuration: DEMO_COMPANIES must be a whole number from 1 to 31790 (got "lots")',
     );
     expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_COMPANIES: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DEMO_SEED: '-1' })).toThrow(
+      'Invalid configuration: DEMO_SEED must be a whole number from 0 to 2147483647 (got "-1")',
+    );
   });
 
   it('reads TRUST_PROXY as off, true, a hop count or proxy addresses', () => {

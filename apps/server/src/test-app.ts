@@ -23,6 +23,8 @@ export interface TestAppOptions {
   authLimits?: BuildAppOptions['authLimits'];
   /** How long a client may take to send a whole request (edge tests shorten it). */
   requestTimeoutMs?: number;
+  /** The simulator's clock for placing orders. */
+  now?: () => Date;
 }
 
 export async function buildTestApp(engine: Engine, options: TestAppOptions = {}): Promise<TestAppWithData> {
@@ -43,6 +45,7 @@ export async function buildTestApp(engine: Engine, options: TestAppOptions = {})
     logger: false,
     requestTimeoutMs: options.requestTimeoutMs,
     authLimits: options.authLimits,
+    now: options.now,
   });
   await app.ready();
   return {

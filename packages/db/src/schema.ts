@@ -22,6 +22,8 @@ export interface Database {
   contest_accounts: ContestAccountsTable;
   contest_picks: ContestPicksTable;
   contest_valuations: ContestValuationsTable;
+  contest_orders: ContestOrdersTable;
+  market_index: MarketIndexTable;
   watchlists: WatchlistsTable;
   watchlist_items: WatchlistItemsTable;
   alerts: AlertsTable;
@@ -245,9 +247,43 @@ export interface ContestPicksTable {
   end_price: number | null;
   end_date: string | null;
   gain_cents: number | null;
-  sold_by: 'manual' | 'target' | 'stop' | 'date' | null;
+  sold_by: 'manual' | 'target' | 'stop' | 'date' | 'limit' | null;
   sale_seen: Generated<number>;
   created_at: Generated<string>;
+  /** The order that bought it (migration 0016); null for picks bought before orders waited for a close. */
+  order_id: number | null;
+}
+
+/** The StockGurus Market Index (@app/shared/market-index): its level at each trading day's close. */
+export interface MarketIndexTable {
+  date: string;
+  level: number;
+  /** Companies in the day's step. */
+  companies: number;
+}
+
+/** A buy or sell waiting for its close (migration 0016, decision 024); amounts in cents. */
+export interface ContestOrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  company_id: number;
+  ticker: string;
+  comp_name: string;
+  side: 'buy' | 'sell';
+  kind: 'market' | 'limit';
+  lpoints_cents: number;
+  pick_id: number | null;
+  limit_price: number | null;
+  good_until: string | null;
+  asell_above_bp: Generated<number>;
+  asell_below_bp: Generated<number>;
+  /** Fills only at a close dated after this day. */
+  fills_after: string;
+  status: Generated<'pending' | 'filled' | 'cancelled' | 'expired'>;
+  fill_price: number | null;
+  fill_date: string | null;
+  placed_at: string;
+  closed_at: string | null;
 }
 
 export interface ContestValuationsTable {

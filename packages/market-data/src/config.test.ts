@@ -10,7 +10,7 @@ import { defaultSources } from './update.ts';
 describe('market-data configuration', () => {
   it('reads DEMO_*, PRICE_* and SEC_* once, and names a bad one in one line', () => {
     const config = loadDataConfig({ DATA_DIR: '/tmp/x', DEMO_COMPANIES: '300', SEC_USER_AGENT: 'A B a@b.c' });
-    expect(config.demo).toEqual({ companies: 300, seed: 20_240_101 });
+    expect(config.demo).toEqual({ companies: 300, seed: null });
     expect(config.prices).toEqual({ source: 'none', apiKey: null, apiUrl: null });
     expect(config.sec.userAgent).toBe('A B a@b.c');
     expect(config.database).toEqual({ engine: 'sqlite', filename: '/tmp/x/app.db' });

@@ -11,7 +11,9 @@ import { z } from 'zod';
 /** Size of the demo universe a fresh install builds, and its limits (the name space holds 31,790). */
 export const DEFAULT_DEMO_COMPANIES = 10_000;
 export const MAX_DEMO_COMPANIES = 31_790;
+/** The seed tests and benchmarks build with; a served install draws a secret one unless DEMO_SEED is set. */
 export const DEFAULT_DEMO_SEED = 20_240_101;
+export const MAX_DEMO_SEED = 2 ** 31 - 1;
 
 export const PRICE_SOURCES = ['none', 'tiingo'] as const;
 export type PriceSourceName = (typeof PRICE_SOURCES)[number];
@@ -31,7 +33,15 @@ const httpUrl = () => z.url({ protocol: /^https?$/, error: 'must be an http:// o
 /** DEMO_*, PRICE_* and SEC_* variables; the server and `npm run data` each add them to their own. */
 export const MarketDataEnvSchema = z.object({
   DEMO_COMPANIES: wholeNumber(1, MAX_DEMO_COMPANIES, DEFAULT_DEMO_COMPANIES),
-  DEMO_SEED: wholeNumber(0, 2 ** 31 - 1, DEFAULT_DEMO_SEED),
+  // Unset: each fresh install draws its own (see ensureDemoUniverse), so nobody can compute its future.
+  DEMO_SEED: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || (/^\d+$/.test(v) && Number(v) <= MAX_DEMO_SEED),
+      `must be a whole number from 0 to ${MAX_DEMO_SEED}`,
+    )
+    .transform((v) => (v === undefined ? null : Number(v))),
   PRICE_SOURCE: z.enum(PRICE_SOURCES, { error: `must be one of ${PRICE_SOURCES.join(', ')}` }).default('none'),
   PRICE_API_KEY: z.string().optional(),
   PRICE_API_URL: httpUrl(),
@@ -48,7 +58,8 @@ export interface PriceSourceConfig {
 }
 
 export interface MarketDataConfig {
-  demo: { companies: number; seed: number };
+  /** seed null: a fresh build draws a secret one and keeps it in the database. */
+  demo: { companies: number; seed: number | null };
   prices: PriceSourceConfig;
   sec: { userAgent: string; dataUrl: string | null; filesUrl: string | null; archivesUrl: string | null };
 }

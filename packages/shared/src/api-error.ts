@@ -14,6 +14,9 @@ export const DOMAIN_ERROR_CODES = {
   insufficientPoints: 'INSUFFICIENT_POINTS',
   pickNotFound: 'PICK_NOT_FOUND',
   pickClosed: 'PICK_CLOSED',
+  orderNotFound: 'ORDER_NOT_FOUND',
+  /** Cancelling an order that has filled, expired or been cancelled already. */
+  orderNotPending: 'ORDER_NOT_PENDING',
   unknownTicker: 'UNKNOWN_TICKER',
   noPrice: 'NO_PRICE',
   emailTaken: 'EMAIL_TAKEN',

@@ -3,7 +3,7 @@ import { percentToBasisPoints } from './points.ts';
 // Zod-free for pages; simulator.ts builds its schemas on these, so each rule is written once.
 
 /** What sold a completed pick: the member, or which trigger (SPEC §3 Trigger ids). */
-export const SOLD_BY = ['manual', 'target', 'stop', 'date'] as const;
+export const SOLD_BY = ['manual', 'target', 'stop', 'date', 'limit'] as const;
 export type SoldBy = (typeof SOLD_BY)[number];
 
 export const SOLD_BY_LABELS: Record<SoldBy, string> = {
@@ -11,7 +11,45 @@ export const SOLD_BY_LABELS: Record<SoldBy, string> = {
   target: 'Profit target',
   stop: 'Stop loss',
   date: 'Sell date',
+  limit: 'Limit order',
 };
+
+/** Orders wait for a close (decision 024): a market order for the next one, a limit order for one reaching its limit. */
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export const ORDER_KINDS = ['market', 'limit'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+export const ORDER_STATUSES = ['pending', 'filled', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The plain sentence the page shows under a pending order: when it will fill, and at what. */
+export function orderFillSentence(order: {
+  side: OrderSide;
+  kind: OrderKind;
+  fills_after: string;
+  limit_price: number | null;
+  good_until: string | null;
+}): string {
+  const after = formatDay(order.fills_after);
+  if (order.kind === 'market') {
+    return `Fills at the first close after ${after} (the next trading day's closing price), once the daily update brings it.`;
+  }
+  const limit = `$${(order.limit_price ?? 0).toFixed(2)}`;
+  const level = order.side === 'buy' ? `at or below ${limit}` : `at or above ${limit}`;
+  const until = order.good_until ? `until the close of ${formatDay(order.good_until)}` : 'until you cancel it';
+  return `Fills at the first close after ${after} that is ${level}, at that close; good ${until}.`;
+}
+
+/** "Wed 25 Nov 2026" for a `YYYY-MM-DD` trading day. */
+export function formatDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 /** Stops 0.1–99.9% (100% needs a zero price), targets 0.1–1,000% (beyond is a typo); 0 = none (decision 012). */
 export const TRIGGER_LIMITS = { stopMin: 0.1, stopMax: 99.9, targetMin: 0.1, targetMax: 1_000 } as const;

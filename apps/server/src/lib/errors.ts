@@ -22,6 +22,8 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   INSUFFICIENT_POINTS: 422,
   PICK_NOT_FOUND: 404,
   PICK_CLOSED: 409,
+  ORDER_NOT_FOUND: 404,
+  ORDER_NOT_PENDING: 409,
   // Issue 13: a buy naming an unknown ticker or an unpriced company is a bad request.
   UNKNOWN_TICKER: 400,
   NO_PRICE: 400,
@@ -44,6 +46,9 @@ const D = DOMAIN_ERROR_CODES;
 export const insufficientPoints = (message = 'Not enough points available') =>
   domainError(D.insufficientPoints, message);
 export const pickNotFound = (message = 'Position not found') => domainError(D.pickNotFound, message);
+export const orderNotFound = () => domainError(D.orderNotFound, 'Order not found');
+export const orderNotPending = (status: string) =>
+  domainError(D.orderNotPending, `This order is no longer pending: it is ${status}`);
 export const pickClosed = (message = 'This pick is already closed') => domainError(D.pickClosed, message);
 export const unknownTicker = (ticker: string) => domainError(D.unknownTicker, `Unknown ticker '${ticker}'`);
 export const noPrice = (ticker: string) =>

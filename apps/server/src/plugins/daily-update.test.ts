@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../env.ts';
-import { appendClose, seedCompanies } from '../modules/simulator/simulator.fixtures.ts';
+import { appendClose, holdPick, seedCompanies } from '../modules/simulator/simulator.fixtures.ts';
 import { memberToken } from '../test-app.ts';
 import { dailyUpdatePlugin, type NewCloses } from './daily-update.ts';
 
@@ -39,17 +39,6 @@ async function soldPicks(app: FastifyInstance, token: string): Promise<PastPick[
   return res.json<PastPick[]>();
 }
 
-async function buy(app: FastifyInstance, token: string, payload: object): Promise<{ pickid: number }> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/contest/pick/add',
-    headers: { authorization: `Bearer ${token}` },
-    payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().pick;
-}
-
 describe('the daily update inside the server (SQLite)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'daily-update-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,7 +54,7 @@ describe('the daily update inside the server (SQLite)', () => {
     // A member buys and sets a sell date, then leaves; the site restarts with the daily update on.
     const first = createDb(database);
     const before = await buildApp({ config, db: first, web: false, logger: false });
-    const { token } = await memberToken(before);
+    const { token, userId } = await memberToken(before);
     const company = await first.db
       .selectFrom('companies as c')
       .innerJoin('latest_quotes as q', 'q.company_id', 'c.id')
@@ -73,7 +62,7 @@ describe('the daily update inside the server (SQLite)', () => {
       .select('c.ticker')
       .orderBy('c.id')
       .executeTakeFirstOrThrow();
-    const pick = await buy(before, token, { ticker: company.ticker, lpoints: 1000 });
+    const pick = await holdPick(first.db, userId, company.ticker, 1000);
     const set = await before.inject({
       method: 'POST',
       url: '/api/contest/pick/update',
@@ -127,9 +116,9 @@ describe.each(testEngines())('new closes written by another process (%s)', (engi
     ]);
     const acme = ids.get('ACME') as number;
     const setup = await buildApp({ config, db: handle, web: false, logger: false });
-    const { token } = await memberToken(setup);
-    const due = await buy(setup, token, { ticker: 'ACME', lpoints: 100, asell_above: 5 });
-    const later = await buy(setup, token, { ticker: 'ACME', lpoints: 100, asell_above: 20 });
+    const { token, userId } = await memberToken(setup);
+    const due = await holdPick(handle.db, userId, 'ACME', 100, { asell_above: 5 });
+    const later = await holdPick(handle.db, userId, 'ACME', 100, { asell_above: 20 });
     await setup.close();
     // Closes the site has not seen yet: the first pick's target is reached while it is down.
     await appendClose(handle.db, acme, '2026-11-17', 43);
@@ -202,12 +191,9 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('two servers on one
       const seen: string[][] = [[], []];
       a.onNewCloses(({ dataDate }) => void seen[0]?.push(dataDate));
       b.onNewCloses(({ dataDate }) => void seen[1]?.push(dataDate));
-      const { token } = await memberToken(a);
-      const picks = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          buy(i % 2 ? a : b, token, { ticker: 'BOLT', lpoints: 1000, asell_above: 5 }),
-        ),
-      );
+      const { token, userId } = await memberToken(a);
+      const picks = [];
+      for (let i = 0; i < 6; i++) picks.push(await holdPick(first.db, userId, 'BOLT', 1000, { asell_above: 5 }));
       await Promise.all(apps.map((app) => app.ready()));
       await eventually(
         async () => seen.every((dates) => dates.includes('2026-11-16')),

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import type { PastPick } from '@app/shared/simulator';
+import type { Order, PastPick } from '@app/shared/simulator';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
@@ -60,13 +60,17 @@ async function logIn(page: Page, url: string) {
   await page.waitForFunction(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
 }
 
+/** Places a buy order from the stock list: it waits under Pending Orders for the next close. */
 async function buyFirst(page: Page, row: number, points: string) {
   await page.getByRole('region', { name: 'Available stocks' }).getByRole('button', { name: /^Buy / }).nth(row).click();
   const dialog = page.getByRole('dialog', { name: 'Buy Stock' });
   await dialog.getByLabel('Points to invest').fill(points);
-  await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Place buy order', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+const pageToken = (page: Page) =>
+  page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token')) as Promise<string>;
 
 async function addTrigger(page: Page, ticker: string, percent: string) {
   await page.getByRole('button', { name: `Add trigger to ${ticker}` }).click();
@@ -98,6 +102,29 @@ async function inView(page: Page, locator: Locator): Promise<boolean> {
   return box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
 }
 
+/** Appends about a week of trading days, then waits until the server's day has filled the member's orders. */
+async function nextWeekFills(url: string, token: string) {
+  const meta = await (await fetch(`${url}/api/meta`)).json();
+  await appendTradingDaysUntil(addDays(meta.dataDate, 8));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const pending = (await (
+      await fetch(`${url}/api/contest/orders`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as Order[];
+    if (pending.length === 0 || Date.now() > deadline) return pending;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** A buy order, then the closes that fill it: the page shows the new position. */
+async function buyFilled(page: Page, url: string, row: number, points: string) {
+  await buyFirst(page, row, points);
+  await page.getByTestId('pending-order').first().waitFor();
+  expect(await nextWeekFills(url, await pageToken(page))).toEqual([]);
+  await gotoHydrated(page, `${url}/simulator`);
+  await page.getByTestId('available-points').waitFor();
+}
+
 describe('market simulator journey', () => {
   // The server reads the data date every second here, so closes the data command appends reach
   // the simulator's triggers at once (30 s by default).
@@ -126,6 +153,29 @@ describe('market simulator journey', () => {
     await expect.poll(() => page.getByTestId('available-points').textContent(), { timeout: 20_000 }).toBe('99,000.00');
     await buyFirst(page, 1, '2500.50');
     await expect.poll(() => page.getByTestId('available-points').textContent(), { timeout: 20_000 }).toBe('96,499.50');
+    // Orders wait for the next close: reserved, listed with when they fill, not yet positions.
+    const pending = page.getByTestId('pending-order');
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(2);
+    expect(await pending.first().textContent()).toContain('Fills at the first close after');
+    expect(await page.getByTestId('reserved-points').textContent()).toBe('3,500.50');
+    expect(await portfolioTickers(page)).toEqual([]);
+    // One more, cancelled while it waits: its points come back.
+    await buyFirst(page, 2, '500');
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => page.getByTestId('available-points').textContent()).toBe('95,999.50');
+    await page
+      .getByRole('button', { name: /^Cancel the buy order for / })
+      .last()
+      .click();
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('available-points').textContent()).toBe('96,499.50');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'simulator-pending-orders-1280.png'), fullPage: true });
+
+    // The closes after the orders fill them, with no page visited.
+    expect(await nextWeekFills(site.server.url, token)).toEqual([]);
+    await gotoHydrated(page, `${site.server.url}/simulator`);
+    await expect.poll(() => portfolioTickers(page).then((t) => t.length), { timeout: 20_000 }).toBe(2);
+    expect(await pending.count()).toBe(0);
 
     const portfolio = page.getByRole('region', { name: 'Your portfolio', exact: true });
     const tickers = await portfolioTickers(page);
@@ -184,13 +234,13 @@ describe('market simulator journey', () => {
     await close();
   }, 240_000);
 
-  it('sells only after a confirmation that shows the estimated proceeds', async () => {
+  it('sells only after a confirmation that shows the estimated proceeds, at the next close', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     await logIn(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
     const before = await portfolioTickers(page);
-    await buyFirst(page, 2, '1234.56');
+    await buyFilled(page, site.server.url, 2, '1234.56');
     await expect.poll(() => portfolioTickers(page)).toHaveLength(before.length + 1);
     const ticker = (await portfolioTickers(page)).find((t) => !before.includes(t)) as string;
     const available = async () =>
@@ -212,11 +262,24 @@ describe('market simulator journey', () => {
     expect(await portfolioTickers(page)).toContain(ticker);
 
     await page.getByRole('button', { name: `Sell ${ticker}` }).click();
-    await dialog.getByRole('button', { name: 'Confirm sale' }).click();
+    await dialog.getByRole('button', { name: 'Place sell order' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => portfolioTickers(page)).not.toContain(ticker);
-    // The sale credited what the dialog said (no new close came in between).
-    await expect.poll(available).toBeCloseTo(pointsBefore + Number(value.replace(/,/g, '')), 2);
+    // A sell order too waits for the next close; the position stays until then.
+    await expect.poll(() => page.getByTestId('pending-order').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('pending-order').textContent()).toContain('Sell');
+    expect(await portfolioTickers(page)).toContain(ticker);
+    expect(await nextWeekFills(site.server.url, await pageToken(page))).toEqual([]);
+    await gotoHydrated(page, `${site.server.url}/simulator`);
+    await expect.poll(() => portfolioTickers(page), { timeout: 20_000 }).not.toContain(ticker);
+    // The sale credited what the next close was worth.
+    const past = (await (
+      await fetch(`${site.server.url}/api/contest/pastpickslist`, {
+        headers: { authorization: `Bearer ${await pageToken(page)}` },
+      })
+    ).json()) as PastPick[];
+    const soldHere = past.find((p) => p.ticker === ticker && p.sold_by === 'manual') as PastPick;
+    expect(soldHere.lpoints).toBe(1234.56);
+    await expect.poll(available).toBeCloseTo(pointsBefore + soldHere.lpoints + soldHere.lpoints_gain, 2);
     await page.getByRole('button', { name: 'View History' }).click();
     const history = page.getByRole('region', { name: 'Portfolio history', exact: true });
     const sale = history.locator('tbody tr', { has: page.getByRole('cell', { name: ticker, exact: true }) });
@@ -230,7 +293,7 @@ describe('market simulator journey', () => {
     await logIn(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
-    if ((await portfolioTickers(page)).length === 0) await buyFirst(page, 3, '100');
+    if ((await portfolioTickers(page)).length === 0) await buyFilled(page, site.server.url, 3, '100');
     await expect.poll(() => portfolioTickers(page).then((t) => t.length)).toBeGreaterThan(0);
     const ticker = (await portfolioTickers(page))[0] as string;
     await page.getByRole('button', { name: `Add trigger to ${ticker}` }).click();
@@ -296,7 +359,7 @@ describe('market simulator journey', () => {
     await logIn(page, site.server.url);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
-    if ((await portfolioTickers(page)).length === 0) await buyFirst(page, 4, '100');
+    if ((await portfolioTickers(page)).length === 0) await buyFilled(page, site.server.url, 4, '100');
     await expect.poll(() => portfolioTickers(page).then((t) => t.length)).toBeGreaterThan(0);
     const stocks = page.getByRole('region', { name: 'Available stocks', exact: true });
     await stocks.locator('tbody tr').first().waitFor();

@@ -1,7 +1,8 @@
+import { randomInt } from 'node:crypto';
 import type { DbHandle } from '@app/db/client';
 import { todayUtc } from '@app/shared/trading-day';
 import { lastTradingDayBefore } from '../calendar.ts';
-import type { DataConfig } from '../config.ts';
+import { type DataConfig, MAX_DEMO_SEED } from '../config.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
 import type { Progress } from '../progress.ts';
 import { MARKET_TABLES } from '../tables.ts';
@@ -13,6 +14,9 @@ export type EnsureResult =
   | ({ status: 'built' } & DemoBuildSummary);
 
 /**
+ * Without DEMO_SEED a fresh install draws its own seed: with the public default anyone could compute
+ * tomorrow's demo closes from the source and buy them today. The build keeps it in `app_meta`, where
+ * each daily update reads it back, so the history stays the same for this install and no API shows it.
  * Loaded data is left alone; companies without a data source that are no interrupted demo build (an
  * import in progress) are reported as 'foreign'.
  */
@@ -31,7 +35,7 @@ export async function ensureDemoUniverse(
   }
   const today = config.today ?? todayUtc();
   const summary = await buildDemoUniverse(handle, {
-    seed: config.seed,
+    seed: config.seed ?? randomInt(0, MAX_DEMO_SEED + 1),
     companies: config.companies,
     through: lastTradingDayBefore(today),
     progress: config.progress,

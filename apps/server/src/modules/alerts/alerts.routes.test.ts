@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mailer.ts';
 import { buildTestApp, memberToken, type TestAppWithData } from '../../test-app.ts';
-import { appendClose, seedCompanies } from '../simulator/simulator.fixtures.ts';
+import { appendClose, holdPick, seedCompanies } from '../simulator/simulator.fixtures.ts';
 import { deliverAlertMail, runAlertsDay, runFilingAlerts, unsubscribeKey } from './alerts.service.ts';
 
 const DAY0 = '2026-11-16';
@@ -233,8 +233,7 @@ describe.each(testEngines())('alerts on %s', (engine) => {
         .execute();
     await filing('2025-02-20', 2024, 1000, 100);
     await m.alert({ ticker: 'ACME', kind: 'filing' });
-    const bought = await m.call('POST', '/api/contest/pick/add', { ticker: 'ACME', lpoints: 1000 });
-    expect(bought.statusCode, bought.body).toBe(200);
+    await holdPick(s.t.app.db, m.userId, 'ACME', 1000);
     await m.alert({ ticker: 'ACME', kind: 'position', percent: 10 });
     await filing(DAY1, 2025, 1200, 90);
     await s.close('ACME', DAY1, 110);

@@ -339,6 +339,45 @@ export async function findClosesFrom(
   return out;
 }
 
+/**
+ * Each company quoted on both days, with the share count in force on the first (the earliest
+ * count before any is known, as decision 004): one step of the cap-weighted market index. Driven
+ * from `companies`, so each price is a primary-key lookup (daily_prices has no index on date alone).
+ */
+export async function findIndexStep(
+  db: Db,
+  prevDate: string,
+  date: string,
+): Promise<{ prevClose: number; close: number; shares: number }[]> {
+  const rows = await db
+    .selectFrom('companies as c')
+    .innerJoin('daily_prices as p0', (j) => j.onRef('p0.company_id', '=', 'c.id').on('p0.date', '=', prevDate))
+    .innerJoin('daily_prices as p1', (j) => j.onRef('p1.company_id', '=', 'c.id').on('p1.date', '=', date))
+    .select((eb) => [
+      'p0.close as prevClose',
+      'p1.close as close',
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('shares_outstanding as s')
+            .select('s.shares')
+            .whereRef('s.company_id', '=', 'c.id')
+            .where('s.date', '<=', prevDate)
+            .orderBy('s.date', 'desc')
+            .limit(1),
+          eb
+            .selectFrom('shares_outstanding as s')
+            .select('s.shares')
+            .whereRef('s.company_id', '=', 'c.id')
+            .orderBy('s.date', 'asc')
+            .limit(1),
+        )
+        .as('shares'),
+    ])
+    .execute();
+  return rows.map((r) => ({ prevClose: r.prevClose, close: r.close, shares: Number(r.shares ?? 0) }));
+}
+
 /** Every filed period of a company with every statement line, oldest first. */
 export async function statementRows(db: Db, companyId: number) {
   return db

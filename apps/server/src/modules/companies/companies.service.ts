@@ -27,6 +27,7 @@ import {
   filingSeries,
   findClosesFrom,
   findCompany,
+  findIndexStep,
   findLastCloses,
   findTickerQuote,
   lastPriceDate,
@@ -225,4 +226,6 @@ export const marketQuotes = {
   lastCloses: (db: Db, companyIds: readonly number[]) => findLastCloses(db, companyIds),
   closesFrom: (db: Db, firstDays: ReadonlyMap<number, string>, through: string) =>
     findClosesFrom(db, firstDays, through),
+  /** One day's step of the market index (@app/shared/market-index). */
+  indexStep: (db: Db, prevDate: string, date: string) => findIndexStep(db, prevDate, date),
 };

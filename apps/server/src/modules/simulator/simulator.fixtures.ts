@@ -1,6 +1,9 @@
 import type { Db } from '@app/db/client';
+import { writeTransaction } from '@app/db/transaction';
 import { moveDataDateTo, seedMarket } from '@app/market-data/testing';
+import { type Cents, DEFAULT_STARTING_POINTS, parsePoints, percentToBasisPoints } from '@app/shared/points';
 import { currentDataDate } from '../../lib/data-date.ts';
+import { debitPoints, ensureAccount, insertPick } from './simulator.repository.ts';
 
 export interface CompanySeed {
   ticker: string;
@@ -45,4 +48,40 @@ export async function appendClose(db: Db, companyId: number, date: string, close
   await moveDataDateTo(db, date);
   // As a writer in this process: readers here see the new day at once, not within a second.
   await currentDataDate(db, { fresh: true });
+}
+
+/**
+ * A member who already holds a pick bought at the company's last close, as a filled order leaves
+ * it: for tests about what happens to picks (triggers, alerts, the day's work), not about orders.
+ */
+export async function holdPick(
+  db: Db,
+  userId: number,
+  ticker: string,
+  lpoints: number,
+  triggers: { asell_above?: number; asell_below?: number } = {},
+): Promise<{ pickid: number }> {
+  const company = await db
+    .selectFrom('companies as c')
+    .innerJoin('latest_quotes as q', 'q.company_id', 'c.id')
+    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date'])
+    .where('c.ticker', '=', ticker)
+    .executeTakeFirstOrThrow();
+  const amount = parsePoints(lpoints) as Cents;
+  await ensureAccount(db, userId, parsePoints(DEFAULT_STARTING_POINTS) as Cents);
+  const pick = await writeTransaction(db, async (trx) => {
+    if (!(await debitPoints(trx, userId, amount))) throw new Error('not enough points for the fixture');
+    return insertPick(trx, {
+      userId,
+      companyId: company.id,
+      ticker: company.ticker,
+      compName: company.name,
+      lpoints: amount,
+      purchasePrice: company.close,
+      purchaseDate: company.date,
+      aboveBp: percentToBasisPoints(triggers.asell_above ?? 0) ?? 0,
+      belowBp: percentToBasisPoints(triggers.asell_below ?? 0) ?? 0,
+    });
+  });
+  return { pickid: pick.id };
 }

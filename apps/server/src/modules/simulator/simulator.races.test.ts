@@ -3,18 +3,19 @@ import { testEngines } from '@app/db/testing';
 import { nextTradingDay } from '@app/market-data/calendar';
 import type { PicksListResponse } from '@app/shared/simulator';
 import { splitPicksList } from '@app/shared/simulator-view';
-import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, memberToken, type TestAppWithData } from '../../test-app.ts';
+import { runSimulatorDay } from './simulator.day.ts';
 import { appendClose, seedCompanies } from './simulator.fixtures.ts';
-import { runSimulatorDay } from './simulator.triggers.ts';
+import { fillPendingOrders } from './simulator.orders.ts';
 
 const DAY0 = '2026-11-16';
 const DAY1 = nextTradingDay(DAY0);
+const DAY2 = nextTradingDay(DAY1);
 
-/** Each test gets a database of its own: they race on purpose. */
+/** Each test gets a database of its own: they race on purpose. Orders are placed the evening of DAY0. */
 async function site(engine: Engine) {
-  const t = await buildTestApp(engine);
+  const t = await buildTestApp(engine, { now: () => new Date(`${DAY0}T23:00:00Z`) });
   const ids = await seedCompanies(t.app.db, [
     { ticker: 'ACME', name: 'Acme Widgets Inc', closes: [{ date: DAY0, close: 40 }] },
     { ticker: 'BOLT', name: 'Bolt Motors Corp', closes: [{ date: DAY0, close: 100 }] },
@@ -28,7 +29,9 @@ async function site(engine: Engine) {
     });
   const list = () =>
     t.app.inject({ url: '/api/contest/pickslist', headers }).then((r) => splitPicksList(r.json<PicksListResponse>()));
-  return { t, ids, buy, list };
+  const cancel = (orderid: number) =>
+    t.app.inject({ method: 'DELETE', url: `/api/contest/orders/${orderid}`, headers });
+  return { t, ids, buy, list, cancel };
 }
 
 describe.each(testEngines())('simulator races on %s', (engine) => {
@@ -42,9 +45,12 @@ describe.each(testEngines())('simulator races on %s', (engine) => {
     const s = await site(engine);
     t = s.t;
     for (const ticker of ['ACME', 'BOLT', 'ACME']) await s.buy({ ticker, lpoints: 100, asell_below: 5 });
-    await appendClose(s.t.app.db, s.ids.get('ACME') as number, DAY1, 30);
-    await appendClose(s.t.app.db, s.ids.get('BOLT') as number, DAY1, 50);
-    expect(await runSimulatorDay(s.t.app.db, DAY1)).toMatchObject({ ran: true, sold: 3 });
+    await appendClose(s.t.app.db, s.ids.get('ACME') as number, DAY1, 40);
+    await appendClose(s.t.app.db, s.ids.get('BOLT') as number, DAY1, 100);
+    expect(await runSimulatorDay(s.t.app.db, DAY1)).toMatchObject({ ran: true, filled: 3, sold: 0 });
+    await appendClose(s.t.app.db, s.ids.get('ACME') as number, DAY2, 30);
+    await appendClose(s.t.app.db, s.ids.get('BOLT') as number, DAY2, 50);
+    expect(await runSimulatorDay(s.t.app.db, DAY2)).toMatchObject({ ran: true, sold: 3 });
 
     const loads = await Promise.all(Array.from({ length: 6 }, () => s.list()));
     const shown = loads.flatMap((l) => l.points?.auto_sold ?? []).map((p) => p.pickid);
@@ -53,33 +59,31 @@ describe.each(testEngines())('simulator races on %s', (engine) => {
     expect((await s.list()).points?.auto_sold).toEqual([]);
   });
 
-  it('a buy whose pick a trigger sells straight after still answers 200 with the pick as bought', async () => {
+  it('cancels racing the fill of the same orders: each order is either bought or refunded, never both', async () => {
     const s = await site(engine);
     t = s.t;
-    // Stands in for a trigger run that sells the pick between the buy's insert and its answer.
-    if (engine === 'sqlite') {
-      await sql`
-        create trigger sold_at_once after insert on contest_picks begin
-          update contest_picks set status = 'completed', end_price = new.purchase_price,
-            end_date = new.purchase_date, gain_cents = 0, sold_by = 'stop', sale_seen = 0 where id = new.id;
-          update contest_accounts set points_cents = points_cents + new.lpoints_cents where user_id = new.user_id;
-        end`.execute(s.t.app.db);
-    } else {
-      await sql`
-        create function sold_at_once() returns trigger language plpgsql as $$ begin
-          update contest_picks set status = 'completed', end_price = new.purchase_price,
-            end_date = new.purchase_date, gain_cents = 0, sold_by = 'stop', sale_seen = 0 where id = new.id;
-          update contest_accounts set points_cents = points_cents + new.lpoints_cents where user_id = new.user_id;
-          return null;
-        end $$`.execute(s.t.app.db);
-      await sql`create trigger sold_at_once after insert on contest_picks
-        for each row execute function sold_at_once()`.execute(s.t.app.db);
+    const orders = [];
+    for (let i = 0; i < 10; i++) orders.push((await s.buy({ ticker: 'BOLT', lpoints: 1000 })).order);
+    expect((await s.list()).points).toMatchObject({ contest_points: 90_000, reserved_points: 10_000 });
+    await appendClose(s.t.app.db, s.ids.get('BOLT') as number, DAY1, 120);
+    const [day, ...cancels] = await Promise.all([
+      fillPendingOrders(s.t.app.db, DAY1),
+      ...orders.map((o) => s.cancel(o.orderid)),
+    ]);
+    const cancelled = cancels.filter((r) => r.statusCode === 200).length;
+    for (const r of cancels.filter((c) => c.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json()).toMatchObject({ code: 'ORDER_NOT_PENDING' });
     }
-    const answer = await s.buy({ ticker: 'BOLT', lpoints: 250 });
-    expect(answer.pick).toMatchObject({ ticker: 'BOLT', lpoints: 250, purchase_price: 100, cur_value: 250 });
-    expect(answer.contest_points).toBe(100_000);
+    expect(day.filled + cancelled).toBe(10);
     const after = await s.list();
-    expect(after.picks).toEqual([]);
-    expect(after.points?.auto_sold.map((p) => [p.pickid, p.sold_by])).toEqual([[answer.pick.pickid, 'stop']]);
+    expect(after.picks).toHaveLength(day.filled);
+    // Bought at the close after the order (120), never the one known when it was placed (100).
+    for (const p of after.picks) expect(p).toMatchObject({ purchase_price: 120, purchase_date: DAY1, lpoints: 1000 });
+    expect(after.points).toMatchObject({
+      contest_points: 90_000 + cancelled * 1000,
+      reserved_points: 0,
+      total_points: 100_000,
+    });
   });
 });

@@ -1,13 +1,14 @@
 import type { Db } from '@app/db/client';
 import { dayJob } from '@app/db/day-job';
-import type { ContestPicksTable } from '@app/db/schema';
+import type { ContestOrdersTable, ContestPicksTable } from '@app/db/schema';
 import { type Cents, cents } from '@app/shared/points';
-import type { SoldBy } from '@app/shared/simulator-view';
+import type { OrderKind, OrderSide, OrderStatus, SoldBy } from '@app/shared/simulator-view';
 import type { Selectable } from 'kysely';
 
 // Tables keep the SPEC's wire word `contest_` as prefix; prices come from the companies service.
 
 type PickRow = Selectable<ContestPicksTable>;
+type OrderRow = Selectable<ContestOrdersTable>;
 
 export async function ensureAccount(db: Db, userId: number, startingPoints: Cents): Promise<boolean> {
   const result = await db
@@ -102,30 +103,209 @@ function toClosed(r: PickRow): ClosedPick {
   };
 }
 
-export type NewPick = Omit<StoredPick, 'id' | 'status' | 'asellDate' | 'aboveSetOn' | 'belowSetOn' | 'dateSetOn'>;
+export type NewPick = Omit<StoredPick, 'id' | 'status' | 'asellDate' | 'aboveSetOn' | 'belowSetOn' | 'dateSetOn'> & {
+  orderId?: number | null;
+};
+
+function pickValues(pick: NewPick) {
+  return {
+    user_id: pick.userId,
+    company_id: pick.companyId,
+    ticker: pick.ticker,
+    comp_name: pick.compName,
+    lpoints_cents: pick.lpoints,
+    purchase_price: pick.purchasePrice,
+    purchase_date: pick.purchaseDate,
+    asell_above_bp: pick.aboveBp,
+    asell_below_bp: pick.belowBp,
+    asell_date: null,
+    above_set_on: pick.purchaseDate,
+    below_set_on: pick.purchaseDate,
+    date_set_on: pick.purchaseDate,
+    sold_by: null,
+    order_id: pick.orderId ?? null,
+  };
+}
 
 export async function insertPick(db: Db, pick: NewPick): Promise<StoredPick> {
+  const row = await db.insertInto('contest_picks').values(pickValues(pick)).returningAll().executeTakeFirstOrThrow();
+  return toStored(row);
+}
+
+export async function insertPicks(db: Db, picks: readonly NewPick[]): Promise<void> {
+  for (let start = 0; start < picks.length; start += 200) {
+    await db
+      .insertInto('contest_picks')
+      .values(picks.slice(start, start + 200).map(pickValues))
+      .execute();
+  }
+}
+
+/** Amounts in cents, triggers in basis points; `lpoints` of a buy are its reservation. */
+export interface StoredOrder {
+  id: number;
+  userId: number;
+  companyId: number;
+  ticker: string;
+  compName: string;
+  side: OrderSide;
+  kind: OrderKind;
+  lpoints: Cents;
+  pickId: number | null;
+  limitPrice: number | null;
+  goodUntil: string | null;
+  aboveBp: number;
+  belowBp: number;
+  fillsAfter: string;
+  placedAt: string;
+  status: OrderStatus;
+  fillPrice: number | null;
+  fillDate: string | null;
+}
+
+function toOrder(r: OrderRow): StoredOrder {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    companyId: r.company_id,
+    ticker: r.ticker,
+    compName: r.comp_name,
+    side: r.side,
+    kind: r.kind,
+    lpoints: cents(Number(r.lpoints_cents)),
+    pickId: r.pick_id,
+    limitPrice: r.limit_price,
+    goodUntil: r.good_until,
+    aboveBp: r.asell_above_bp,
+    belowBp: r.asell_below_bp,
+    fillsAfter: r.fills_after,
+    placedAt: r.placed_at,
+    status: r.status,
+    fillPrice: r.fill_price,
+    fillDate: r.fill_date,
+  };
+}
+
+export type NewOrder = Omit<StoredOrder, 'id' | 'status' | 'fillPrice' | 'fillDate'>;
+
+export async function insertOrder(db: Db, order: NewOrder): Promise<StoredOrder> {
   const row = await db
-    .insertInto('contest_picks')
+    .insertInto('contest_orders')
     .values({
-      user_id: pick.userId,
-      company_id: pick.companyId,
-      ticker: pick.ticker,
-      comp_name: pick.compName,
-      lpoints_cents: pick.lpoints,
-      purchase_price: pick.purchasePrice,
-      purchase_date: pick.purchaseDate,
-      asell_above_bp: pick.aboveBp,
-      asell_below_bp: pick.belowBp,
-      asell_date: null,
-      above_set_on: pick.purchaseDate,
-      below_set_on: pick.purchaseDate,
-      date_set_on: pick.purchaseDate,
-      sold_by: null,
+      user_id: order.userId,
+      company_id: order.companyId,
+      ticker: order.ticker,
+      comp_name: order.compName,
+      side: order.side,
+      kind: order.kind,
+      lpoints_cents: order.lpoints,
+      pick_id: order.pickId,
+      limit_price: order.limitPrice,
+      good_until: order.goodUntil,
+      asell_above_bp: order.aboveBp,
+      asell_below_bp: order.belowBp,
+      fills_after: order.fillsAfter,
+      placed_at: order.placedAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toStored(row);
+  return toOrder(row);
+}
+
+/** Pending orders, oldest first; a member's alone when `userId` is given. */
+export async function findPendingOrders(db: Db, userId?: number): Promise<StoredOrder[]> {
+  let query = db.selectFrom('contest_orders').selectAll().where('status', '=', 'pending');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return (await query.orderBy('id').execute()).map(toOrder);
+}
+
+export async function findOrder(db: Db, userId: number, orderId: number): Promise<StoredOrder | undefined> {
+  const row = await db
+    .selectFrom('contest_orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+export async function findPendingSell(db: Db, pickId: number): Promise<StoredOrder | undefined> {
+  const row = await db
+    .selectFrom('contest_orders')
+    .selectAll()
+    .where('pick_id', '=', pickId)
+    .where('side', '=', 'sell')
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+/** Pending → `status`, conditionally: of a cancel and a fill racing, one wins. */
+export async function closeOrder(
+  db: Db,
+  orderId: number,
+  status: 'cancelled' | 'expired',
+  userId?: number,
+): Promise<StoredOrder | undefined> {
+  let query = db
+    .updateTable('contest_orders')
+    .set({ status, closed_at: new Date().toISOString() })
+    .where('id', '=', orderId)
+    .where('status', '=', 'pending');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query.returningAll().executeTakeFirst();
+  return row ? toOrder(row) : undefined;
+}
+
+/** Marks the still-pending ones of `ids` filled at one close; returns those this call filled. */
+export async function fillOrders(
+  db: Db,
+  ids: readonly number[],
+  fill: { price: number; date: string },
+): Promise<StoredOrder[]> {
+  const out: StoredOrder[] = [];
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .updateTable('contest_orders')
+      .set({ status: 'filled', fill_price: fill.price, fill_date: fill.date, closed_at: new Date().toISOString() })
+      .where('id', 'in', ids.slice(start, start + 500))
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+    out.push(...rows.map(toOrder));
+  }
+  return out;
+}
+
+/** A filled sell whose pick something else sold first (a trigger): it sold nothing. */
+export async function markOrderCancelled(db: Db, orderId: number): Promise<void> {
+  await db.updateTable('contest_orders').set({ status: 'cancelled' }).where('id', '=', orderId).execute();
+}
+
+/** Points held by each member's pending buys. */
+export async function findReservations(db: Db, userId?: number): Promise<Map<number, Cents>> {
+  let query = db
+    .selectFrom('contest_orders')
+    .select((eb) => ['user_id', eb.fn.sum<number | string>('lpoints_cents').as('reserved')])
+    .where('status', '=', 'pending')
+    .where('side', '=', 'buy');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const rows = await query.groupBy('user_id').execute();
+  return new Map(rows.map((r) => [r.user_id, cents(Number(r.reserved))]));
+}
+
+export async function findOpenPicksByIds(db: Db, ids: readonly number[]): Promise<Map<number, StoredPick>> {
+  const out = new Map<number, StoredPick>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('contest_picks')
+      .selectAll()
+      .where('id', 'in', ids.slice(start, start + 500))
+      .where('status', '=', 'open')
+      .execute();
+    for (const r of rows) out.set(r.id, toStored(r));
+  }
+  return out;
 }
 
 /** Another member's pick is as good as missing. */
@@ -302,6 +482,55 @@ export async function findValuations(
     date: r.date,
     value: cents(Number(r.value_cents)),
   }));
+}
+
+export async function findLastIndexLevel(
+  db: Db,
+): Promise<{ date: string; level: number; companies: number } | undefined> {
+  return db
+    .selectFrom('market_index')
+    .select(['date', 'level', 'companies'])
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function saveIndexLevel(db: Db, date: string, level: number, companies: number): Promise<void> {
+  await db
+    .insertInto('market_index')
+    .values({ date, level, companies })
+    .onConflict((oc) => oc.column('date').doNothing())
+    .execute();
+}
+
+export async function findIndexLevels(
+  db: Db,
+  from: string,
+  through: string,
+): Promise<{ date: string; level: number }[]> {
+  return db
+    .selectFrom('market_index')
+    .select(['date', 'level'])
+    .where('date', '>=', from)
+    .where('date', '<=', through)
+    .orderBy('date')
+    .execute();
+}
+
+/** One member's daily valuations, oldest first, whether or not they show on the leaderboard. */
+export async function findMemberValuations(
+  db: Db,
+  userId: number,
+  from: string,
+): Promise<{ date: string; value: Cents }[]> {
+  const rows = await db
+    .selectFrom('contest_valuations')
+    .select(['date', 'value_cents'])
+    .where('user_id', '=', userId)
+    .where('date', '>=', from)
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({ date: r.date, value: cents(Number(r.value_cents)) }));
 }
 
 // Lock numbers: the daily update 727_001, the simulator's day 727_002, the alerts' day 727_003.

@@ -2,25 +2,32 @@ import { ApiErrorSchema } from '@app/shared/api-error';
 import {
   AddPickRequestSchema,
   AddPickResponseSchema,
+  CancelOrderResponseSchema,
   MembersLeaderboardResponseSchema,
+  OrderIdParamsSchema,
+  OrdersResponseSchema,
   PastPicksResponseSchema,
   PicksListResponseSchema,
   UpdatePickRequestSchema,
   UpdatePickResponseSchema,
+  ValuationsResponseSchema,
 } from '@app/shared/simulator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberId } from '../../plugins/auth.ts';
 import { registerAccountDataProvider } from '../users/users.service.ts';
+import { runSimulatorDay } from './simulator.day.ts';
 import {
   addPick,
+  cancelPendingOrder,
   exportSimulatorData,
   getMembersLeaderboard,
+  getOrders,
   getPastPicks,
   getPicksList,
+  getValuations,
   type SimulatorSettings,
   updatePick,
 } from './simulator.service.ts';
-import { runSimulatorDay } from './simulator.triggers.ts';
 
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
 const SECURITY = [{ bearerAuth: [] }];
@@ -76,11 +83,15 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
       config: { auth: 'required' },
       schema: {
         tags: ['simulator'],
-        summary: 'Buy: invest points in a company at the last close the server holds',
+        summary: 'Buy: place an order that fills at the next close the server receives',
         description:
-          '`lpoints` is a positive amount with at most 2 decimals, no more than the available points. ' +
-          '`asell_above` / `asell_below` are optional profit-target (0.1 to 1,000) and stop-loss (0.1 to 99.9) ' +
-          'percentages (0 = none).',
+          '`lpoints` is a positive amount with at most 2 decimals, no more than the available points; they are ' +
+          'reserved while the order waits. It fills at the first close dated after `fills_after` (the later of ' +
+          "the server's last close and the last New York session already closed), never at a close known when " +
+          "it was placed. `order_type: 'limit'` with `limit_price` fills at the first such close at or below " +
+          'the limit, at that close, until `good_until` (a date) or until cancelled. `asell_above` / ' +
+          '`asell_below` are optional profit-target (0.1 to 1,000) and stop-loss (0.1 to 99.9) percentages ' +
+          '(0 = none) the pick gets when the order fills.',
         security: SECURITY,
         body: AddPickRequestSchema,
         response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
@@ -95,9 +106,11 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
       config: { auth: 'required' },
       schema: {
         tags: ['simulator'],
-        summary: 'Sell a pick at the last close, or change one of its auto-sell triggers',
+        summary: 'Sell a pick (an order for the next close), or change one of its auto-sell triggers',
         description:
-          "`pick_status: 'completed'` sells; otherwise only the named fields among `asell_above`, " +
+          "`pick_status: 'completed'` places a sell order (`order`) that fills as a buy does; with " +
+          '`limit_price` (and optional `good_until`) at the first close at or above it. Pressing it again ' +
+          'answers the order already waiting. Otherwise only the named fields among `asell_above`, ' +
           '`asell_below` (as for a buy) and `asell_date` (after the last close) change; a trigger the last ' +
           'close has reached sells at it. Selling or changing a pick that is already completed answers 200 ' +
           "with `already_completed: true`. Another member's pick is a 404.",
@@ -110,6 +123,54 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
   );
 
   app.get(
+    '/contest/orders',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: "The member's pending orders, oldest first",
+        description: 'Each fills at the first close dated after `fills_after` that it accepts; a buy holds its points.',
+        security: SECURITY,
+        response: { 200: OrdersResponseSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => getOrders(app.db, memberId(request)),
+  );
+
+  app.get(
+    '/contest/valuations',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: "The member's portfolio value at each close of the last year, beside the market index",
+        description:
+          "`market` is what the first day's value would be worth held in the StockGurus Market Index " +
+          '(cap-weighted, price only, over the whole universe).',
+        security: SECURITY,
+        response: { 200: ValuationsResponseSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => getValuations(app.db, memberId(request)),
+  );
+
+  app.delete(
+    '/contest/orders/:id',
+    {
+      config: { auth: 'required' },
+      schema: {
+        tags: ['simulator'],
+        summary: 'Cancel a pending order; a buy gives its reserved points back',
+        description: "An order that has filled, expired or been cancelled is a 409; another member's a 404.",
+        security: SECURITY,
+        params: OrderIdParamsSchema,
+        response: { 200: CancelOrderResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, ...ERRORS },
+      },
+    },
+    async (request) => cancelPendingOrder(app.db, settings, memberId(request), request.params.id),
+  );
+
+  app.get(
     '/contest/leaderboard',
     {
       config: { auth: 'none' },
@@ -117,7 +178,9 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         tags: ['simulator'],
         summary: 'Members ranked by their simulator return over the current week, month and year',
         description:
-          'From a valuation of every portfolio (points plus positions at the close) made after each daily update.',
+          'From a valuation of every portfolio (points plus positions at the close) made after each daily update. ' +
+          "`market` holds the StockGurus Market Index returns over the same periods; `vs_market` is a member's " +
+          "year return minus the index's, in percentage points.",
         response: { 200: MembersLeaderboardResponseSchema },
       },
     },

@@ -1,29 +1,50 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
+import { MARKET_INDEX_NAME } from '@app/shared/market-index';
 import { type Cents, cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
 import type {
   AddPickResponse,
+  CancelOrderResponse,
   MemberRank,
   MembersLeaderboardResponse,
+  Order,
   PastPick,
   Pick,
   PicksListResponse,
   UpdatePickResponse,
+  ValuationsResponse,
 } from '@app/shared/simulator';
 import { firstTriggerDate } from '@app/shared/simulator-view';
 import { currentDataDate } from '../../lib/data-date.ts';
-import { badRequest, insufficientPoints, noPrice, pickNotFound, unknownTicker } from '../../lib/errors.ts';
+import {
+  badRequest,
+  insufficientPoints,
+  noPrice,
+  orderNotFound,
+  orderNotPending,
+  pickNotFound,
+  unknownTicker,
+} from '../../lib/errors.ts';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
+import { marketReturns } from './simulator.index.ts';
+import { cancelOrder, fillsAfter } from './simulator.orders.ts';
 import {
   type ClosedPick,
   debitPoints,
   ensureAccount,
   findClosedPicks,
+  findIndexLevels,
+  findMemberValuations,
   findOpenPicks,
+  findOrder,
+  findPendingOrders,
+  findPendingSell,
   findPick,
   findPoints,
+  findReservations,
   findValuations,
-  insertPick,
+  insertOrder,
+  type StoredOrder,
   type StoredPick,
   saveValuations,
   type TriggerChange,
@@ -34,6 +55,45 @@ import { firstFiring, firstJudgedDay, positionValue, sellInTransaction } from '.
 
 export interface SimulatorSettings {
   startingPoints: Cents;
+  /** The clock orders are placed by (tests fix it); the system clock by default. */
+  now?: () => Date;
+}
+
+function toOrder(o: StoredOrder): Order {
+  return {
+    orderid: o.id,
+    side: o.side,
+    kind: o.kind,
+    ticker: o.ticker,
+    comp_name: o.compName,
+    lpoints: toPoints(o.lpoints),
+    pickid: o.pickId,
+    limit_price: o.limitPrice,
+    good_until: o.goodUntil,
+    asell_above: o.aboveBp / 100,
+    asell_below: o.belowBp / 100,
+    fills_after: o.fillsAfter,
+    placed_at: o.placedAt,
+    status: o.status,
+    fill_price: o.fillPrice,
+    fill_date: o.fillDate,
+  };
+}
+
+/** The first close an order may fill at is dated after this day; a good-until date must leave room for one. */
+async function orderWindow(
+  db: Db,
+  settings: SimulatorSettings,
+  goodUntil: string | null | undefined,
+): Promise<{ after: string; placedAt: string }> {
+  const now = (settings.now ?? (() => new Date()))();
+  const after = fillsAfter(await currentDataDate(db, { fresh: true }), now);
+  if (goodUntil && goodUntil <= after) {
+    throw badRequest(
+      `good_until must be after ${after}: the order fills only at a close after that day, so it would expire unfilled`,
+    );
+  }
+  return { after, placedAt: now.toISOString() };
 }
 
 /** SPEC §3 Pick with its value and gain at the last close, by the exact points rule. */
@@ -97,14 +157,25 @@ async function pointsOf(db: Db, settings: SimulatorSettings, userId: number): Pr
 }
 
 /**
- * The first buy values the account at once, so the leaderboard lists the member without waiting
- * a day. The answer is built from what was written: a trigger sale right after cannot fail it.
+ * Places a buy order (decision 024): its points are reserved now, by the same conditional update
+ * that kept buys from overdrawing; it fills at the next close the server receives (a limit order:
+ * the first one at or below its limit). The first order values the account at once, so the
+ * leaderboard lists the member without waiting a day.
  */
 export async function addPick(
   db: Db,
   settings: SimulatorSettings,
   userId: number,
-  body: { ticker: string; comp_name?: string | undefined; lpoints: number; asell_above: number; asell_below: number },
+  body: {
+    ticker: string;
+    comp_name?: string | undefined;
+    lpoints: number;
+    asell_above: number;
+    asell_below: number;
+    order_type?: 'market' | 'limit';
+    limit_price?: number | undefined;
+    good_until?: string | null | undefined;
+  },
 ): Promise<AddPickResponse> {
   const company = await marketQuotes.byTicker(db, body.ticker);
   if (!company) throw unknownTicker(body.ticker.toUpperCase());
@@ -112,29 +183,93 @@ export async function addPick(
   const last = company.last;
   if (!last || (dataDate && last.date < dataDate)) throw noPrice(company.ticker);
   const lpoints = parsePoints(body.lpoints) as Cents;
+  const limit = body.order_type === 'limit';
+  const window = await orderWindow(db, settings, limit ? body.good_until : null);
   if (await ensureAccount(db, userId, settings.startingPoints)) {
     await saveValuations(db, last.date, [{ userId, value: settings.startingPoints }], { keep: true });
   }
-  const pick = await writeTransaction(db, async (trx) => {
+  const order = await writeTransaction(db, async (trx) => {
     if (!(await debitPoints(trx, userId, lpoints))) {
       const available = (await findPoints(trx, userId)) ?? (0 as Cents);
       throw insufficientPoints(
         `Not enough points: ${formatPoints(lpoints)} asked, ${formatPoints(available)} available`,
       );
     }
-    return insertPick(trx, {
+    return insertOrder(trx, {
       userId,
       companyId: company.companyId,
       ticker: company.ticker,
       compName: company.name,
+      side: 'buy',
+      kind: limit ? 'limit' : 'market',
       lpoints,
-      purchasePrice: last.close,
-      purchaseDate: last.date,
+      pickId: null,
+      limitPrice: limit ? (body.limit_price ?? null) : null,
+      goodUntil: limit ? (body.good_until ?? null) : null,
       aboveBp: percentToBasisPoints(body.asell_above) ?? 0,
       belowBp: percentToBasisPoints(body.asell_below) ?? 0,
+      fillsAfter: window.after,
+      placedAt: window.placedAt,
     });
   });
-  return { pick: toPick(pick, last), contest_points: toPoints(await pointsOf(db, settings, userId)) };
+  return { order: toOrder(order), contest_points: toPoints(await pointsOf(db, settings, userId)) };
+}
+
+/** GET /api/contest/orders: the member's pending orders. */
+export async function getOrders(db: Db, userId: number): Promise<Order[]> {
+  return (await findPendingOrders(db, userId)).map(toOrder);
+}
+
+/** A cancel racing the day's fill: one of them takes the order. */
+export async function cancelPendingOrder(
+  db: Db,
+  settings: SimulatorSettings,
+  userId: number,
+  orderId: number,
+): Promise<CancelOrderResponse> {
+  const cancelled = await cancelOrder(db, userId, orderId);
+  if (!cancelled) {
+    const order = await findOrder(db, userId, orderId);
+    if (!order) throw orderNotFound();
+    throw orderNotPending(order.status);
+  }
+  return { order: toOrder(cancelled), contest_points: toPoints(await pointsOf(db, settings, userId)) };
+}
+
+/** A sell places an order for the pick (one per pick: pressing Sell again answers the one waiting). */
+async function placeSellOrder(
+  db: Db,
+  settings: SimulatorSettings,
+  pick: StoredPick,
+  body: UpdatePickBody,
+): Promise<StoredOrder> {
+  const waiting = await findPendingSell(db, pick.id);
+  if (waiting) return waiting;
+  const limit = body.limit_price !== undefined;
+  const window = await orderWindow(db, settings, limit ? body.good_until : null);
+  try {
+    return await insertOrder(db, {
+      userId: pick.userId,
+      companyId: pick.companyId,
+      ticker: pick.ticker,
+      compName: pick.compName,
+      side: 'sell',
+      kind: limit ? 'limit' : 'market',
+      lpoints: pick.lpoints,
+      pickId: pick.id,
+      limitPrice: body.limit_price ?? null,
+      goodUntil: limit ? (body.good_until ?? null) : null,
+      aboveBp: 0,
+      belowBp: 0,
+      fillsAfter: window.after,
+      placedAt: window.placedAt,
+    });
+  } catch (err) {
+    // Two presses at once: the unique index kept one.
+    const other = await findPendingSell(db, pick.id);
+    if (other) return other;
+    throw err;
+  }
 }
 
 export interface UpdatePickBody {
@@ -143,11 +278,14 @@ export interface UpdatePickBody {
   asell_above?: number | undefined;
   asell_below?: number | undefined;
   asell_date?: string | null | undefined;
+  limit_price?: number | undefined;
+  good_until?: string | null | undefined;
 }
 
 /**
- * A trigger the last close already reached sells at once, as the spec's client did. One
- * transaction, so of racing changes one completes the pick; the rest get `already_completed`.
+ * `pick_status: 'completed'` places a sell order; the pick stays open until it fills. A trigger
+ * the last close already reached sells at once, as the spec's client did: one transaction, so of
+ * racing changes one completes the pick; the rest get `already_completed`.
  */
 export async function updatePick(
   db: Db,
@@ -158,15 +296,22 @@ export async function updatePick(
   const stored = await findPick(db, userId, body.pickid);
   if (!stored) throw pickNotFound();
   const last = (await marketQuotes.lastCloses(db, [stored.companyId])).get(stored.companyId);
+  if (body.pick_status === 'completed') {
+    const order = stored.status === 'open' ? await placeSellOrder(db, settings, stored, body) : null;
+    const past = order ? undefined : await findPick(db, userId, stored.id, true);
+    return {
+      pick: order ? toPick(stored, last) : null,
+      order: order ? toOrder(order) : null,
+      past_pick: past ? toPastPick(past) : null,
+      already_completed: order === null,
+      contest_points: toPoints(await pointsOf(db, settings, userId)),
+    };
+  }
   // Read now, not from the second-long cache: a trigger records the day it was set on, and must
   // never judge a close from before it.
   const dataDate = (await currentDataDate(db, { fresh: true })) ?? last?.date ?? stored.purchaseDate;
-  const change = body.pick_status === 'completed' ? null : triggerChange(body, dataDate);
+  const change = triggerChange(body, dataDate);
   const completedHere = await writeTransaction(db, async (trx) => {
-    if (!change) {
-      const sale = last ?? { close: stored.purchasePrice, date: stored.purchaseDate };
-      return (await sellInTransaction(trx, stored, { price: sale.close, date: sale.date, soldBy: 'manual' })).sold;
-    }
     const changed = await updateTriggers(trx, stored.id, change, dataDate);
     if (!changed) return false;
     const closes = await marketQuotes.closesFrom(
@@ -183,6 +328,7 @@ export async function updatePick(
   const open = past ? null : await findPick(db, userId, stored.id);
   return {
     pick: open ? toPick(open, last) : null,
+    order: null,
     past_pick: past ? toPastPick(past) : null,
     already_completed: !completedHere,
     contest_points: toPoints(await pointsOf(db, settings, userId)),
@@ -211,13 +357,15 @@ function triggerChange(body: UpdatePickBody, dataDate: string): TriggerChange {
 export async function getPicksList(db: Db, settings: SimulatorSettings, userId: number): Promise<PicksListResponse> {
   const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, userId));
   const available = await pointsOf(db, settings, userId);
+  const reserved = (await findReservations(db, userId)).get(userId) ?? 0;
   const autoSold = await takeUnseenSales(db, userId);
   return [
     ...picks,
     {
       contest_points: toPoints(available),
+      reserved_points: toPoints(cents(reserved)),
       starting_points: toPoints(settings.startingPoints),
-      total_points: toPoints(cents(available + value)),
+      total_points: toPoints(cents(available + reserved + value)),
       total_gain: toPoints(gain),
       auto_sold: autoSold.map(toPastPick),
     },
@@ -233,6 +381,7 @@ export async function exportSimulatorData(db: Db, userId: number) {
   return {
     contest_points: points === null ? null : toPoints(points),
     open_picks: (await withPrices(db, await findOpenPicks(db, userId))).picks,
+    pending_orders: await getOrders(db, userId),
     history: await getPastPicks(db, userId),
   };
 }
@@ -255,8 +404,9 @@ export async function getMembersLeaderboard(
   limit = 100,
 ): Promise<MembersLeaderboardResponse> {
   const dataDate = await currentDataDate(db);
-  if (!dataDate) return { data_date: null, members: [] };
+  if (!dataDate) return { data_date: null, members: [], market: null };
   const starts = periodStarts(dataDate);
+  const market = await marketReturns(db, dataDate, starts);
   const lookBack = new Date(Date.parse(`${starts.year}T00:00:00Z`) - 31 * 86_400_000).toISOString().slice(0, 10);
   const rows = await findValuations(db, lookBack, dataDate);
   const byMember = new Map<number, { date: string; value: number }[]>();
@@ -279,11 +429,41 @@ export async function getMembersLeaderboard(
       month: percentChange(latest.value, baseBefore(starts.month)),
       year: percentChange(latest.value, baseBefore(starts.year)),
       value: toPoints(latest.value as Cents),
+      vs_market: null,
     });
   }
   ranks.sort((a, b) => b.year - a.year || b.month - a.month || b.week - a.week || a.name.localeCompare(b.name));
   return {
     data_date: dataDate,
-    members: ranks.slice(0, limit).map((r, i) => ({ rank: i + 1, ...r })),
+    members: ranks.slice(0, limit).map((r, i) => ({
+      rank: i + 1,
+      ...r,
+      vs_market: market ? Math.round((r.year - market.year) * 100) / 100 : null,
+    })),
+    market: market ? { name: MARKET_INDEX_NAME, ...market } : null,
+  };
+}
+
+/** A year of the member's daily valuations, each beside the same starting value held in the market index. */
+export async function getValuations(db: Db, userId: number): Promise<ValuationsResponse> {
+  const dataDate = await currentDataDate(db);
+  if (!dataDate) return { index_name: MARKET_INDEX_NAME, points: [] };
+  const from = new Date(Date.parse(`${dataDate}T00:00:00Z`) - 366 * 86_400_000).toISOString().slice(0, 10);
+  const values = await findMemberValuations(db, userId, from);
+  const first = values[0];
+  if (!first) return { index_name: MARKET_INDEX_NAME, points: [] };
+  const levels = new Map((await findIndexLevels(db, first.date, dataDate)).map((l) => [l.date, l.level]));
+  // The index's level on the first day, or the first level after it (a valuation on a day without one).
+  const base = levels.get(first.date) ?? [...levels.values()][0];
+  return {
+    index_name: MARKET_INDEX_NAME,
+    points: values.map((v) => {
+      const level = levels.get(v.date);
+      return {
+        date: v.date,
+        value: toPoints(v.value),
+        market: base && level ? Math.round((first.value * level) / base) / 100 : null,
+      };
+    }),
   };
 }

@@ -3,18 +3,7 @@ import { writeTransaction } from '@app/db/transaction';
 import { type Cents, cents, gainAt, priceMicros, reachedStop, reachedTarget, valueAt } from '@app/shared/points';
 import type { SoldBy } from '@app/shared/simulator-view';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
-import {
-  closePick,
-  creditPoints,
-  findAllPoints,
-  findDayDone,
-  findOpenPicks,
-  findTriggeredOpenPicks,
-  markDayDone,
-  type StoredPick,
-  saveValuations,
-  withDayLock,
-} from './simulator.repository.ts';
+import { closePick, creditPoints, findTriggeredOpenPicks, type StoredPick } from './simulator.repository.ts';
 
 export interface Firing {
   date: string;
@@ -88,36 +77,4 @@ export function positionValue(
   last: ClosePoint | undefined,
 ): Cents {
   return last ? valueAt(pick.lpoints, priceMicros(pick.purchasePrice), priceMicros(last.close)) : pick.lpoints;
-}
-
-export async function valuePortfolios(db: Db, dataDate: string): Promise<number> {
-  const [accounts, positions] = await Promise.all([findAllPoints(db), findOpenPicks(db)]);
-  const closes = await marketQuotes.lastCloses(
-    db,
-    positions.map((p) => p.companyId),
-  );
-  const values = new Map(accounts.map((a) => [a.userId, a.points as number]));
-  for (const p of positions) {
-    values.set(p.userId, (values.get(p.userId) ?? 0) + positionValue(p, closes.get(p.companyId)));
-  }
-  await saveValuations(
-    db,
-    dataDate,
-    [...values].map(([userId, value]) => ({ userId, value: cents(value) })),
-  );
-  return values.size;
-}
-
-export type SimulatorDay = { ran: false } | { ran: true; sold: number; valued: number };
-
-/** Once per data date across processes: under the day's lock a done day is skipped; a failed one is not marked. */
-export function runSimulatorDay(db: Db, dataDate: string): Promise<SimulatorDay> {
-  return withDayLock(db, async () => {
-    const done = await findDayDone(db);
-    if (done && done >= dataDate) return { ran: false };
-    const sold = await runTriggers(db, dataDate);
-    const valued = await valuePortfolios(db, dataDate);
-    await markDayDone(db, dataDate);
-    return { ran: true, sold, valued };
-  });
 }

@@ -114,7 +114,7 @@ describe.each(testEngines())('profile API on %s', (engine) => {
         privacy: { showOnLeaderboard: false, displayName: '' },
         probe: { userId: members.lee?.id },
         // The simulator's part, present in every export; empty for a member who never played.
-        simulator: { contest_points: null, open_picks: [], history: [] },
+        simulator: { contest_points: null, open_picks: [], pending_orders: [], history: [] },
         watchlists: [],
         alerts: { email_mode: 'each', alerts: [], notifications: [] },
       });

@@ -1,31 +1,50 @@
 import type {
   AddPickResponse,
+  CancelOrderResponse,
+  Order,
   PastPick,
   Pick,
   PicksListResponse,
   PointsRecord,
   UpdatePickResponse,
+  ValuationsResponse,
 } from '@app/shared/simulator';
 import { splitPicksList } from '@app/shared/simulator-view';
-import { ApiClientError, apiGet, apiPost } from '../../lib/api-client';
+import { ApiClientError, apiGet, apiPost, apiSend } from '../../lib/api-client';
 import { eodApiPath, getStockPage, type StockFilters, type StockPage } from '../../lib/eod-client';
 import type { ActionHandlers } from '../../lib/member-data';
 
 export interface Portfolio {
   picks: Pick[];
   points: PointsRecord;
+  /** Buys and sells waiting for their close (decision 024). */
+  orders: Order[];
 }
 
 export interface SimulatorData {
   portfolio: Portfolio;
   history: PastPick[];
+  valuations: ValuationsResponse | null;
+}
+
+/** The chart is extra: its failure is logged and leaves it out. */
+export async function loadValuations(): Promise<ValuationsResponse | null> {
+  try {
+    return await apiGet<ValuationsResponse>('/api/contest/valuations');
+  } catch (err) {
+    console.error('Portfolio valuations failed to load', err);
+    return null;
+  }
 }
 
 export async function loadPortfolio(): Promise<Portfolio> {
-  const list = await apiGet<PicksListResponse>('/api/contest/pickslist');
+  const [list, orders] = await Promise.all([
+    apiGet<PicksListResponse>('/api/contest/pickslist'),
+    apiGet<Order[]>('/api/contest/orders'),
+  ]);
   const { picks, points } = splitPicksList(list);
   if (!points) throw new ApiClientError(0, 'Unexpected portfolio response');
-  return { picks, points };
+  return { picks, points, orders };
 }
 
 /** SPEC §8: a history failure is logged and yields an empty list. */
@@ -40,8 +59,8 @@ export async function loadHistory(): Promise<PastPick[]> {
 
 /** The portfolio's failure is the page's. */
 export async function loadSimulator(): Promise<SimulatorData> {
-  const [portfolio, history] = await Promise.all([loadPortfolio(), loadHistory()]);
-  return { portfolio, history };
+  const [portfolio, history, valuations] = await Promise.all([loadPortfolio(), loadHistory(), loadValuations()]);
+  return { portfolio, history, valuations };
 }
 
 /** SPEC §7 companies/eod with the member's token: by market cap, ten a page. */
@@ -52,8 +71,9 @@ export function loadStocks(filters: StockFilters, page: number, signal?: AbortSi
 export type TriggerField = { asell_above: number } | { asell_below: number } | { asell_date: string | null };
 
 export type SimulatorIntents = {
-  buy: { comp_name: string; ticker: string; lpoints: number };
+  buy: { comp_name: string; ticker: string; lpoints: number; limit_price?: number; good_until?: string | null };
   sell: { pickid: number };
+  cancelOrder: { orderid: number };
   addTrigger: { pickid: number; field: TriggerField };
   removeTrigger: { pickid: number; field: TriggerField };
 };
@@ -64,8 +84,18 @@ const changeTrigger = ({ pickid, field }: { pickid: number; field: TriggerField 
 /** SPEC §8 fallbacks: 'Failed to buy stock', 'Failed to sell stock', 'Failed to add/remove trigger'. */
 export const SIMULATOR_ACTIONS: ActionHandlers<SimulatorIntents> = {
   buy: {
-    run: (stock) => apiPost<AddPickResponse>('/api/contest/pick/add', { ...stock, asell_above: 0, asell_below: 0 }),
+    run: ({ limit_price, good_until, ...stock }) =>
+      apiPost<AddPickResponse>('/api/contest/pick/add', {
+        ...stock,
+        asell_above: 0,
+        asell_below: 0,
+        ...(limit_price === undefined ? {} : { order_type: 'limit', limit_price, good_until: good_until ?? null }),
+      }),
     error: 'Failed to buy stock',
+  },
+  cancelOrder: {
+    run: ({ orderid }) => apiSend<CancelOrderResponse>('DELETE', `/api/contest/orders/${orderid}`),
+    error: 'Failed to cancel order',
   },
   sell: {
     run: ({ pickid }) =>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { formatGain, formatPointsNumber, gainClass } from '../points';
 
-/** A sale cannot be undone, so Sell asks first. */
+/** Sell asks first, showing what the pick would fetch at the last close. */
 export function SellDialog({
   pick,
   busy,
@@ -37,16 +37,16 @@ export function SellDialog({
             <dd className={`text-right tabular-nums ${gainClass(pick.cur_gain)}`}>{formatGain(pick.cur_gain)}</dd>
           </dl>
           <p className="text-xs text-slate-600">
-            At the last close, {formatPrice(pick.cur_price)} on {pick.cur_date}. The sale fills at the last close we
-            hold when it reaches us, and cannot be undone.
+            Estimated at the last close, {formatPrice(pick.cur_price)} on {pick.cur_date}. The sale is an order that
+            fills at the next closing price we receive, not this one; until then you can cancel it under Pending Orders.
           </p>
           {error ? <Banner tone="error">{error}</Banner> : null}
           <div className="flex justify-end gap-3">
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button variant="danger" busy={busy} busyText="Selling…" onClick={() => onSell(pick)}>
-              Confirm sale
+            <Button variant="danger" busy={busy} busyText="Placing…" onClick={() => onSell(pick)}>
+              Place sell order
             </Button>
           </div>
         </div>

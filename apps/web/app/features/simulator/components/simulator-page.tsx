@@ -9,12 +9,14 @@ import type { SimulatorData, SimulatorIntents } from '../simulator.api';
 import { AvailableStocks } from './available-stocks';
 import { BuyDialog } from './buy-dialog';
 import { HistoryTable } from './history-table';
+import { PendingOrders } from './pending-orders';
 import { PointsTiles } from './points-tiles';
 import { PortfolioTable } from './portfolio-table';
 import { SellDialog } from './sell-dialog';
 import { SignedOutPrompt } from './signed-out-prompt';
 import { SoldNotice, useSoldNotices } from './sold-notice';
 import { TriggerDialog } from './trigger-dialog';
+import { ValuationChart } from './valuation-chart';
 
 export function SimulatorPage({
   loaded,
@@ -45,7 +47,7 @@ function LoadFailed({ error }: { error: string }) {
 type OpenDialog = { kind: 'buy'; stock: StockListItem } | { kind: 'sell' | 'trigger'; pick: Pick } | null;
 
 function MemberSimulator({ data }: { data: SimulatorData }) {
-  const { portfolio, history } = data;
+  const { portfolio, history, valuations } = data;
   const action = useMemberAction<SimulatorIntents>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [showHistory, setShowHistory] = useState(false);
@@ -66,8 +68,9 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
   return (
     <div className="space-y-8">
       <p className="text-sm text-slate-600">
-        Orders fill at the last close; auto-sell triggers run on our server after each trading day, even while you are
-        away.
+        Buys and sells are end-of-day orders: each fills at the next closing price we receive, never at one already
+        known, and waits under Pending Orders until then. Auto-sell triggers run on our server after each trading day,
+        even while you are away.
       </p>
       {failure && !dialog ? (
         <Banner tone="error" onDismiss={() => setDismissed(action.result)}>
@@ -78,6 +81,12 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
       <PointsTiles points={portfolio.points} />
 
       <AvailableStocks onPick={(stock) => open({ kind: 'buy', stock })} />
+
+      <PendingOrders
+        orders={portfolio.orders}
+        busy={action.busy}
+        onCancel={(order) => action.submit('cancelOrder', { orderid: order.orderid })}
+      />
 
       <section aria-labelledby="portfolio-heading" className="space-y-3">
         <h2 id="portfolio-heading" className="text-xl font-semibold text-slate-900">
@@ -92,6 +101,8 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
         />
       </section>
 
+      {valuations ? <ValuationChart data={valuations} /> : null}
+
       <PortfolioHistory rows={history} open={showHistory} onToggle={() => setShowHistory((v) => !v)} />
 
       <BuyDialog
@@ -100,7 +111,9 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
         busy={action.busy}
         error={failure}
         onClose={close}
-        onBuy={(stock, lpoints) => action.submit('buy', { comp_name: stock.comp_name, ticker: stock.ticker, lpoints })}
+        onBuy={(stock, lpoints, limit) =>
+          action.submit('buy', { comp_name: stock.comp_name, ticker: stock.ticker, lpoints, ...limit })
+        }
       />
       <SellDialog
         pick={dialog?.kind === 'sell' ? dialog.pick : null}
