@@ -34,11 +34,14 @@ const NUMBER_WORDS: Record<string, number> = { zero: 0, one: 1, two: 2, three: 3
 
 /** Splits the question into its sentences, keeping a defined formula ("… defined as: a / (b)") whole. */
 function sentences(question: string): string[] {
-  return question
-    .replace(/\s+/g, ' ')
-    .split(/(?<=[.?!])\s+(?=[A-Z(])/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return (
+    question
+      .replace(/\s+/g, ' ')
+      // Not after an abbreviation or an initial ("St. John's", "Alfred S. Brown", "U.S. Patent").
+      .split(/(?<!\b(?:[A-Z]|St|Mr|Mrs|Ms|Dr|Inc|Co|Corp|Ltd|No|vs|U\.S|U\.K)\.)(?<=[.?!])\s+(?=[A-Z(])/)
+      .map((s) => s.trim())
+      .filter(Boolean)
+  );
 }
 
 /** Lead-ins before the question itself: "In agreement with the information outlined in the income statement, what is …". */
@@ -65,12 +68,18 @@ export function parseAnalystQuestion(question: string): AnalystAsk {
   }
   const definition = /\bdefined as:?\s*(.+?)(?:\.\s+[A-Z]|\.?$)/i.exec(all)?.[1] ?? null;
   const relevanceOf = /\bif ([\w\s&%-]+?) (?:is|are) not (?:a )?(?:useful|relevant)/i.exec(all)?.[1]?.trim() ?? null;
-  const kept = sentences(all).filter((s) => !INSTRUCTION.test(s));
-  let core = (kept.find((s) => /\?$/.test(s)) ?? kept[0] ?? all).replace(LEAD_IN, '');
-  core = core
+  const split = sentences(all);
+  const kept = split.filter((s) => !INSTRUCTION.test(s));
+  const chosen = kept.find((s) => /\?$/.test(s)) ?? kept[0] ?? all;
+  const stripped = chosen
+    .replace(LEAD_IN, '')
     .replace(/\s*\((?:in (?:USD|US\$|\$) ?(?:millions|billions|thousands)|as a %|in units of[^)]*)\)/gi, '')
     .replace(/\s*\(using [^)]*\)/gi, '')
-    .replace(/^\w/, (c) => c.toUpperCase())
     .trim();
+  // A question without instructions is read as asked.
+  const core =
+    kept.length === split.length && stripped === chosen && kept.length === 1
+      ? question.trim()
+      : stripped.replace(/^\w/, (c) => c.toUpperCase());
   return { core, statements, unit, decimals, years, definition, relevanceOf };
 }

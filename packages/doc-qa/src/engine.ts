@@ -358,7 +358,13 @@ function judgement(
   const years = [
     ...new Set(doc.tables.flatMap((t) => t.columns.map((c) => c.years[0] ?? 0)).filter((y) => y > 0)),
   ].sort((a, b) => b - a);
-  const at = (y: number) => answerMetric(metric, { ...ask, years: [y], decimals: 2 }, '', doc.tables);
+  const at = (y: number) =>
+    answerMetric(
+      metric,
+      { ...ask, years: [y], decimals: metric.kind === 'money' ? null : metric.kind === 'percent' ? 1 : 2 },
+      '',
+      doc.tables,
+    );
   const asked = ask.years[0] ?? years[0];
   if (asked === undefined) return null;
   const now = at(asked);

@@ -191,7 +191,7 @@ interface Metric {
   name: string;
   asked: RegExp;
   kind: Kind;
-  /** Items read at the year asked. */
+  /** Items read at the year asked (an item with "Prior" after it: the year before). */
   at: Item[];
   /** Items averaged over the year-ends of the year asked and the one before. */
   averaged?: Item[];
@@ -546,8 +546,9 @@ function say(
 }
 
 function money(value: number, ask: AnalystAsk, table: Table): { text: string; value: number; scale: Scale } {
-  const from = table.scale;
-  const to: Scale = ask.unit && ask.unit !== 'percent' ? ask.unit : from;
+  // A table that states no scale is taken to print the unit asked.
+  const to: Scale = ask.unit && ask.unit !== 'percent' ? ask.unit : table.scale;
+  const from = table.scale || to;
   const v = (value * scaleFactor(from)) / scaleFactor(to);
   const decimals = ask.decimals ?? (Number.isInteger(v) ? 0 : Math.abs(v) >= 100 ? 0 : 2);
   const shown = rounded(v, decimals);
