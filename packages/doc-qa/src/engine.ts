@@ -9,6 +9,7 @@ import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
 import { reflowStatements } from './reflow';
 import { PassageIndex, prefixesOf } from './retrieval';
 import { answerItem, answerMetric, itemOf, type MetricAnswer, metricOf } from './statement-metrics';
+import { asksRespectively, asksYearsCovered, respectively, yearsCovered } from './table-lists';
 import {
   type CellRef,
   choose,
@@ -449,16 +450,54 @@ function answer(doc: Indexed, asked: string): AnswerResult {
   return general;
 }
 
+/** Several cells: the years a table covers, or a row's figures for the years named "respectively". */
+function listAnswer(doc: Indexed, question: string, c: TableContext): AnswerResult | null {
+  if (doc.tables.length === 0) return null;
+  const row = c.row && c.row.score >= ROW_MATCH ? c.row : null;
+  const l = asksYearsCovered(question)
+    ? yearsCovered(row, doc.tables)
+    : asksRespectively(question) && row
+      ? respectively(row, question)
+      : null;
+  if (!l) return null;
+  const cells: CellRef[] = l.cells.map((x) => ({
+    table: l.table.id,
+    page: l.table.page,
+    row: x.row,
+    column: x.column,
+    text: x.text,
+    start: x.start,
+    end: x.end,
+  }));
+  const passage = tableEvidence(doc.text, l.table, cells);
+  return {
+    answer: l.items.join('; '),
+    score: 0.8,
+    passage,
+    page: l.table.page,
+    highlight: passage.highlight,
+    alternatives: [],
+    kind: 'list',
+    ...EMPTY,
+    items: l.items,
+    cells,
+    figure: l.values.length > 0 ? { value: l.values[0] ?? 0, scale: l.scale } : null,
+  };
+}
+
 function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   // The question without its instructions ("Answer in USD millions.") is what the readers read.
   const question = parseAnalystQuestion(asked).core || asked;
   const kind = questionKind(question);
-  if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(doc, question, kind);
+  const tableList = doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question));
+  if ((kind === 'explanatory' || kind === 'list') && !tableList) return sentenceAnswer(doc, question, kind);
   const q = { ...contentTerms(doc, question), text: question };
   const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
   const boost = pageBoostOf(doc, hits);
   const rows = doc.tables.length > 0 ? matchRows(doc.tables, q, questionYears(question), boost) : [];
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
+  const list = listAnswer(doc, question, c);
+  if (list) return list;
   if (kind === 'computed' || kind === 'yesno') {
     const r = computedAnswer(doc, question, kind, c);
     if (r) return r;

@@ -14,7 +14,7 @@ const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
 /** What the engine answered, as TAT-QA's evaluation takes it: the answer (or its items) and its scale. */
 export function tatqaPrediction(r: AnswerResult): TatqaPrediction {
   if (r.answer === null) return { answer: null, scale: '' };
-  if (r.items && r.items.length > 0) return { answer: r.items, scale: '' };
+  if (r.items && r.items.length > 0) return { answer: r.items, scale: r.figure?.scale ?? '' };
   const figure = r.figure && (r.kind === 'computed' || r.cells.length > 0) ? r.figure : null;
   if (figure) return { answer: String(Number(figure.value.toFixed(4))), scale: figure.scale };
   return { answer: r.answer, scale: '' };
