@@ -431,7 +431,10 @@ function analystAnswer(doc: Indexed, question: string, hits: readonly Hit[]): An
         };
     }
   }
-  const analystStyle = ask.unit !== null || ask.statements.length > 0 || /\bFY ?\d/i.test(question);
+  // A line item read by its accounting name when the question is an analyst's (a money unit, a statement or a fiscal
+  // year named); "as a percentage of" questions are arithmetic, not a lookup.
+  const analystStyle =
+    (ask.unit !== null && ask.unit !== 'percent') || ask.statements.length > 0 || /\bFY ?\d/i.test(question);
   if (analystStyle && (kind === 'factoid' || kind === 'computed') && !operationOf(ask.core)) {
     const item = itemOf(ask.core);
     const m = item ? answerItem(item, ask, doc.tables) : null;

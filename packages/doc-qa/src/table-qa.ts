@@ -344,8 +344,9 @@ const liquidity: Handler<'current_ratio' | 'quick_ratio'> = (op, x) => {
   return null;
 };
 
-function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeInput) {
+function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' | 'percent_of' }>, x: ComputeInput) {
   const { match } = x;
+  if (op.op === 'percent_of') return rowPair(x.tables, op.part, op.whole, x.pageBoost);
   if (op.op === 'ratio') {
     // "Net debt to EBITDA" printed as a row is a lookup.
     const printed =
@@ -357,11 +358,11 @@ function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeIn
   return rowPair(x.tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, x.pageBoost);
 }
 
-const rowRatio: Handler<'ratio' | 'share'> = (op, x) => {
+const rowRatio: Handler<'ratio' | 'share' | 'percent_of'> = (op, x) => {
   const pair = pairFor(op, x);
   if (!pair) return null;
   const { table, top, bottom } = pair;
-  const percent = op.op === 'share';
+  const percent = op.op === 'share' || op.op === 'percent_of';
   const col = columnFor(table, top, x.question, x.years[0] ?? null);
   const a = top.cells[col];
   const b = bottom.cells[col];
@@ -483,6 +484,7 @@ const OPERATIONS: {
   quick_ratio: liquidity,
   ratio: rowRatio,
   share: rowRatio,
+  percent_of: rowRatio,
   margin,
   change,
   pct_change: change,
