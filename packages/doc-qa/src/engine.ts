@@ -372,13 +372,15 @@ function judgement(
   if (!now || now.missing.length > 0) return null;
   let yes: boolean;
   let rule: string;
-  let figures = now.text;
+  // The figure and its period, without the metric's name the answer already gives.
+  const figureOf = (m: MetricAnswer) => m.text.split(': ')[0] ?? m.text;
+  let figures = figureOf(now);
   if (/\bimprov|\bincreas|\bexpand/i.test(question)) {
     const before = at(asked - 1);
     if (!before || before.missing.length > 0) return null;
     yes = now.value > before.value;
     rule = `improving when FY${asked} is above FY${asked - 1}`;
-    figures = `${now.text} against ${before.text}`;
+    figures = `${figureOf(now)} against ${figureOf(before)}`;
   } else if (/\bconsistent|\bstable|\bfluctuat/i.test(question)) {
     const series = years.map((y) => ({ y, m: at(y) })).filter((x) => x.m && x.m.missing.length === 0);
     if (series.length < 2) return null;
