@@ -8,7 +8,15 @@ import { type Candidate, type QuestionTerms, questionType, readR0 } from './read
 import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
 import { reflowStatements } from './reflow';
 import { PassageIndex, prefixesOf } from './retrieval';
-import { answerItem, answerMetric, itemOf, type MetricAnswer, metricOf } from './statement-metrics';
+import {
+  answerGrowth,
+  answerItem,
+  answerMetric,
+  answerMetricChange,
+  itemOf,
+  type MetricAnswer,
+  metricOf,
+} from './statement-metrics';
 import { asksRespectively, asksYearsCovered, respectively, yearsCovered } from './table-lists';
 import {
   type CellRef,
@@ -410,8 +418,17 @@ function analystAnswer(doc: Indexed, question: string, hits: readonly Hit[]): An
   const printed =
     metric && doc.tables.some((t) => t.rows.some((r) => metric.asked.test(r.label) && r.cells.some((c) => c?.amount)));
   const op = operationOf(ask.core)?.op;
-  const change = op === 'change' || op === 'pct_change';
-  if (metric && !printed && !change && kind !== 'choice' && kind !== 'explanatory') {
+  const change =
+    op === 'change' || op === 'pct_change' || /\bchang(?:e|ed|es)\b|\bcompared? (?:to|with)\b/i.test(ask.core);
+  if (metric?.name === 'revenue CAGR') {
+    const g = answerGrowth(ask, ask.core, doc.tables);
+    if (g && g.missing.length === 0) return fromMetric(doc, 'computed', g, hits);
+  } else if (metric && !printed && change && ask.years.length >= 2 && kind !== 'choice') {
+    // A metric in two years: both figures and how it moved.
+    const m = answerMetricChange(metric, ask, doc.tables);
+    if (m && m.missing.length === 0) return fromMetric(doc, 'computed', m, hits);
+  }
+  if (metric && metric.name !== 'revenue CAGR' && !printed && !change && kind !== 'choice' && kind !== 'explanatory') {
     if (kind === 'yesno') {
       const j = judgement(doc, ask.core, ask, metric, hits);
       if (j) return j;

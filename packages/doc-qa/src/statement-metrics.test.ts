@@ -131,6 +131,20 @@ describe("analysts' questions", () => {
     expect(ebitda.figure?.value).toBe(26.5);
   });
 
+  it('gives a metric in two years and how it moved, and growth compounded over the years named', () => {
+    const tax = engine.answer('How much has the effective tax rate changed between FY2017 and FY2018?');
+    expect(tax.answer).toBe('effective tax rate changed from 35.5% in FY2017 to 23.4% in FY2018 (−12.1 points)');
+    expect(tax.cells.map((c) => c.row)).toEqual([
+      'Provision for income taxes',
+      'Income before income taxes',
+      'Provision for income taxes',
+      'Income before income taxes',
+    ]);
+    const cagr = engine.answer('What is the 1 year net sales CAGR from FY2017 to FY2018? Round to one decimal place.');
+    expect(cagr.answer).toBe('3.5% (FY2017–FY2018): revenue CAGR');
+    expect(cagr.formula).toBe('(32,765 / 31,657)^(1/1) − 1 = 3.5%');
+  });
+
   it('answers a judgement with the figures and the rule applied, never a bare Yes/No', () => {
     const wc = engine.answer('Does the company have positive working capital based on FY2018 data?');
     expect(wc.answer).toMatch(/^Yes: working capital \$6,465 million/);

@@ -89,13 +89,19 @@ export const ITEMS: Record<Item, ItemDef> = {
   pretaxIncome: {
     name: 'income before income taxes',
     asked: /\b(?:pre-?tax income|income before (?:income )?taxes)\b/i,
-    lines: [/^(?:income|earnings)(?: from continuing operations)? before (?:provision for )?income tax(?:es)?$/],
+    lines: [
+      /^(?:income|earnings)(?: from continuing operations)? before (?:provision for )?income tax(?:es)?$/,
+      // "(Loss)/earnings before income taxes", "Income (loss) from continuing operations before income taxes".
+      /^[\w()/, -]{0,60}\bbefore (?:provision for |the provision for )?income tax(?:es)?(?: expense)?$/,
+    ],
   },
   incomeTax: {
     name: 'income tax expense',
     asked: /\bincome tax(?:es)?(?: expense)?\b|\btax expense\b/i,
     lines: [
-      /^(?:provision for|\(?benefit\)? ?(?:from|for)?) ?income tax(?:es)?\b/,
+      /^(?:provision for |\(?benefit\)? (?:from|for) |\(?provision\)?\/benefit (?:from|for) )income tax(?:es)?\b/,
+      // "Income tax (expense)/benefit", "Income taxes from continuing operations".
+      /^income tax(?:es)?(?: \(?expense\)?)?(?:\/| and |, )?(?:\(?benefit\)?)?(?: from continuing operations)?$/,
       /^income tax(?:es)?(?: expense)?(?: \(benefit\))?(?: from continuing operations)?$/,
       /^income tax (?:expense|provision)\b/,
     ],
@@ -205,6 +211,14 @@ const div = (a: number | undefined, b: number | undefined) =>
 
 /** Metrics analysts ask for, first match wins (more specific names first). */
 export const METRICS: Metric[] = [
+  {
+    name: 'revenue CAGR',
+    asked: /\bCAGR\b|\bcompound(?:ed)? annual growth\b/i,
+    kind: 'percent',
+    at: ['revenue'],
+    formula: '(revenue at the end / revenue at the start)^(1 / years) − 1',
+    compute: () => null,
+  },
   {
     name: 'EBITDA margin',
     asked: /\bebitda\b[^?]*\bmargin\b/i,
@@ -462,6 +476,61 @@ function cellRef(f: Found): CellRef {
 
 const num = (v: number, decimals = Math.abs(v) >= 100 ? 0 : 2) =>
   v.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: decimals });
+
+/** Compound annual growth of an item between the first and last years named. */
+export function answerGrowth(ask: AnalystAsk, question: string, tables: readonly Table[]): MetricAnswer | null {
+  if (ask.years.length < 2) return null;
+  const item = itemOf(question.replace(/\bCAGR\b|\bcompound(?:ed)? annual growth(?: rate)?\b/gi, '')) ?? 'revenue';
+  const start = Math.min(...ask.years);
+  const end = Math.max(...ask.years);
+  const a = findItem(tables, item, start);
+  const b = findItem(tables, item, end);
+  const missing = [
+    ...(a ? [] : [`${ITEMS[item].name} (FY${start})`]),
+    ...(b ? [] : [`${ITEMS[item].name} (FY${end})`]),
+  ];
+  if (!a || !b) return { text: '', value: 0, scale: '', formula: '', cells: [], table: tables[0] as Table, missing };
+  if (a.value <= 0 || b.value <= 0) return null;
+  const years = end - start;
+  const value = ((b.value / a.value) ** (1 / years) - 1) * 100;
+  const d = ask.decimals ?? 1;
+  const shown = rounded(value, d);
+  return {
+    text: `${shown.toFixed(d)}% (FY${start}–FY${end}): ${ITEMS[item].name} CAGR`,
+    value: shown,
+    scale: 'percent',
+    formula: `(${num(b.value)} / ${num(a.value)})^(1/${years}) − 1 = ${num(value, 2)}%`,
+    cells: [cellRef(a), cellRef(b)],
+    table: b.table,
+    missing: [],
+  };
+}
+
+/** A metric in two years and how it moved: "from 24.6% in FY2021 to 21.6% in FY2022 (−3.0 points)". */
+export function answerMetricChange(metric: Metric, ask: AnalystAsk, tables: readonly Table[]): MetricAnswer | null {
+  if (ask.years.length < 2) return null;
+  const older = Math.min(...ask.years);
+  const newer = Math.max(...ask.years);
+  const at = (y: number) => answerMetric(metric, { ...ask, years: [y] }, '', tables);
+  const a = at(older);
+  const b = at(newer);
+  if (!a || !b) return null;
+  if (a.missing.length > 0 || b.missing.length > 0)
+    return { ...(a.missing.length > 0 ? a : b), missing: [...a.missing, ...b.missing] };
+  const figure = (m: MetricAnswer) => m.text.split(' (')[0] ?? m.text;
+  const delta = b.value - a.value;
+  const unit = metric.kind === 'percent' ? ' points' : '';
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '';
+  return {
+    text: `${metric.name} changed from ${figure(a)} in FY${older} to ${figure(b)} in FY${newer} (${sign}${num(Math.abs(delta), 2)}${unit})`,
+    value: b.value,
+    scale: b.scale,
+    formula: `${a.formula} | ${b.formula}`,
+    cells: [...a.cells, ...b.cells],
+    table: b.table,
+    missing: [],
+  };
+}
 
 export function metricOf(question: string): Metric | null {
   return METRICS.find((m) => m.asked.test(question)) ?? null;
