@@ -31,7 +31,7 @@ function percentOf(q: string): { part: string; whole: string } | null {
       q,
     );
   if (m) return { part: clean(m[1]), whole: clean(m[2]) };
-  m = /percentage (?:constitution )?of (?:the )?(.+?) (?:among|out of|in|within) (?:the )?(.+)$/i.exec(q);
+  m = /\bpercentage (?:constitution )?of (?:the )?(.+?) (?:among|out of|in|within) (?:the )?(.+)$/i.exec(q);
   if (m) return { part: clean(m[1]), whole: clean(m[2]) };
   m =
     /^what (?:%|percent(?:age)?) of (?:the )?(.+?) (?:is|was|are|were|does|did) (?:the )?(.+?)(?: make up| account for| represent| constitute)?$/i.exec(
