@@ -74,7 +74,7 @@ export function operationOf(question: string): Operation | null {
   }
   if (PCT_CHANGE.test(q)) return { op: 'pct_change' };
   const share = percentOf(q);
-  if (share && share.part && share.whole) return { op: 'percent_of', ...share };
+  if (share?.part && share.whole) return { op: 'percent_of', ...share };
   const margin = MARGIN.exec(q);
   if (margin && /\bwhat (?:is|was|were)\b|\bcompute|\bcalculate/i.test(q))
     return { op: 'margin', of: (margin[1] ?? 'net').trim() };
