@@ -1,11 +1,23 @@
 import { causeIn, explanation, listItems, polarity, rankSentences } from './analyst';
+import { type AnalystAsk, parseAnalystQuestion } from './analyst-question';
 import type { Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import { CUE_WORDS, operationOf, type QuestionKind, questionKind } from './kinds';
 import R1_WEIGHTS from './r1-weights.json';
 import { type Candidate, type QuestionTerms, questionType, readR0 } from './reader';
 import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
+import { reflowStatements } from './reflow';
 import { PassageIndex, prefixesOf } from './retrieval';
+import {
+  answerGrowth,
+  answerItem,
+  answerMetric,
+  answerMetricChange,
+  itemOf,
+  type MetricAnswer,
+  metricOf,
+} from './statement-metrics';
+import { asksRespectively, asksYearsCovered, respectively, yearsCovered } from './table-lists';
 import {
   type CellRef,
   choose,
@@ -333,14 +345,181 @@ function figureAnswer(doc: Indexed, question: string, kind: QuestionKind, c: Tab
   return readSpan(doc, question, kind).result;
 }
 
-function answer(doc: Indexed, question: string): AnswerResult {
+function fromMetric(doc: Indexed, kind: QuestionKind, m: MetricAnswer, hits: readonly Hit[]): AnswerResult {
+  return fromTable(doc, kind, { ...m, score: 0.9 }, hits);
+}
+
+/** The closest statement lines to what was looked for, named in a decline. */
+function closestLines(doc: Indexed, question: string): string {
+  const q = { ...contentTerms(doc, question), text: question };
+  const rows = matchRows(doc.tables, q, questionYears(question), new Map(), 3);
+  return rows.map((r) => `"${r.row.label.trim()}" (p. ${r.table.page})`).join(', ');
+}
+
+/** A margin trend or a level judged by a stated rule: the answer gives the figures and the rule, never a bare Yes/No. */
+function judgement(
+  doc: Indexed,
+  question: string,
+  ask: AnalystAsk,
+  metric: NonNullable<ReturnType<typeof metricOf>>,
+  hits: readonly Hit[],
+): AnswerResult | null {
+  const years = [
+    ...new Set(doc.tables.flatMap((t) => t.columns.map((c) => c.years[0] ?? 0)).filter((y) => y > 0)),
+  ].sort((a, b) => b - a);
+  const at = (y: number) =>
+    answerMetric(
+      metric,
+      { ...ask, years: [y], decimals: metric.kind === 'money' ? null : metric.kind === 'percent' ? 1 : 2 },
+      '',
+      doc.tables,
+    );
+  const asked = ask.years[0] ?? years[0];
+  if (asked === undefined) return null;
+  const now = at(asked);
+  if (!now || now.missing.length > 0) return null;
+  let yes: boolean;
+  let rule: string;
+  // The figure and its period, without the metric's name the answer already gives.
+  const figureOf = (m: MetricAnswer) => m.text.split(': ')[0] ?? m.text;
+  let figures = figureOf(now);
+  if (/\bimprov|\bincreas|\bexpand/i.test(question)) {
+    const before = at(asked - 1);
+    if (!before || before.missing.length > 0) return null;
+    yes = now.value > before.value;
+    rule = `improving when FY${asked} is above FY${asked - 1}`;
+    figures = `${figureOf(now)} against ${figureOf(before)}`;
+  } else if (/\bconsistent|\bstable|\bfluctuat/i.test(question)) {
+    const series = years.map((y) => ({ y, m: at(y) })).filter((x) => x.m && x.m.missing.length === 0);
+    if (series.length < 2) return null;
+    const limit = Number(/(\d+(?:\.\d+)?)\s*%/.exec(question)?.[1] ?? 2);
+    const moves = series.slice(1).map((x, i) => Math.abs((series[i]?.m?.value ?? 0) - (x.m?.value ?? 0)));
+    yes = Math.max(...moves) <= limit;
+    rule = `consistent when no year moves more than ${limit} points`;
+    figures = series.map((x) => `FY${x.y} ${x.m?.value.toFixed(1)}%`).join(', ');
+  } else if (metric.name === 'working capital' || /\bpositive\b/i.test(question)) {
+    yes = now.value > 0;
+    rule = 'positive when current assets exceed current liabilities';
+  } else if (/capital[- ]intensive/i.test(question)) {
+    yes = now.value >= 5;
+    rule = 'capital-intensive when capital expenditure is 5% of revenue or more';
+  } else return null;
+  const r = fromMetric(doc, 'yesno', now, hits);
+  return { ...r, answer: `${yes ? 'Yes' : 'No'}: ${metric.name} ${figures} (${rule})` };
+}
+
+/** Analysts' questions on statements: a named metric or line item for a fiscal year, in the unit asked. */
+function analystAnswer(doc: Indexed, question: string, hits: readonly Hit[]): AnswerResult | null {
+  if (doc.tables.length === 0) return null;
+  const ask = parseAnalystQuestion(question);
+  const kind = questionKind(ask.core);
+  const metric = metricOf(ask.core) ?? (ask.definition ? metricOf(question) : null);
+  // A metric the statements print ("Effective tax rate   13.0%") is read, not recomputed; a change of one is arithmetic.
+  const printed =
+    metric && doc.tables.some((t) => t.rows.some((r) => metric.asked.test(r.label) && r.cells.some((c) => c?.amount)));
+  const op = operationOf(ask.core)?.op;
+  const change =
+    op === 'change' || op === 'pct_change' || /\bchang(?:e|ed|es)\b|\bcompared? (?:to|with)\b/i.test(ask.core);
+  if (metric?.name === 'revenue CAGR') {
+    const g = answerGrowth(ask, ask.core, doc.tables);
+    if (g && g.missing.length === 0) return fromMetric(doc, 'computed', g, hits);
+  } else if (metric && !printed && change && ask.years.length >= 2 && kind !== 'choice') {
+    // A metric in two years: both figures and how it moved.
+    const m = answerMetricChange(metric, ask, doc.tables);
+    if (m && m.missing.length === 0) return fromMetric(doc, 'computed', m, hits);
+  }
+  if (metric && metric.name !== 'revenue CAGR' && !printed && !change && kind !== 'choice' && kind !== 'explanatory') {
+    if (kind === 'yesno') {
+      const j = judgement(doc, ask.core, ask, metric, hits);
+      if (j) return j;
+    } else {
+      const m = answerMetric(metric, ask, question, doc.tables);
+      if (m && m.missing.length === 0) return fromMetric(doc, 'computed', m, hits);
+      if (m && ask.relevanceOf) {
+        const r = none(kind, null);
+        return {
+          ...r,
+          answer: `${metric.name} is not a useful metric here: the statements show no ${m.missing.join(', ')}, so performance is not measured through it.`,
+          score: 0.3,
+        };
+      }
+      if (m)
+        return {
+          ...none('computed', null),
+          lookedFor: `${metric.name} (${metric.formula}); not found: ${m.missing.join(', ')}; closest lines: ${closestLines(doc, ask.core) || 'none'}`,
+        };
+    }
+  }
+  // A line item read by its accounting name when the question is an analyst's (a money unit, a statement or a fiscal
+  // year named); "as a percentage of" questions are arithmetic, not a lookup.
+  const analystStyle =
+    (ask.unit !== null && ask.unit !== 'percent') || ask.statements.length > 0 || /\bFY ?\d/i.test(question);
+  if (analystStyle && (kind === 'factoid' || kind === 'computed') && !operationOf(ask.core)) {
+    const item = itemOf(ask.core);
+    const m = item ? answerItem(item, ask, doc.tables) : null;
+    if (m) return fromMetric(doc, 'factoid', m, hits);
+  }
+  return null;
+}
+
+function answer(doc: Indexed, asked: string): AnswerResult {
+  const hitsForAnalyst = doc.tables.length > 0 ? doc.index.search(terms(asked).filter(isContent), 6) : [];
+  const analyst = analystAnswer(doc, asked, hitsForAnalyst);
+  if (analyst && analyst.answer !== null) return analyst;
+  const general = generalAnswer(doc, asked);
+  // The readers found nothing either: the decline says what the metric needed and the closest lines.
+  if (general.answer === null && analyst?.lookedFor) return { ...general, lookedFor: analyst.lookedFor };
+  return general;
+}
+
+/** Several cells: the years a table covers, or a row's figures for the years named "respectively". */
+function listAnswer(doc: Indexed, question: string, c: TableContext): AnswerResult | null {
+  if (doc.tables.length === 0) return null;
+  const row = c.row && c.row.score >= ROW_MATCH ? c.row : null;
+  const l = asksYearsCovered(question)
+    ? yearsCovered(row, doc.tables)
+    : asksRespectively(question) && row
+      ? respectively(row, question)
+      : null;
+  if (!l) return null;
+  const cells: CellRef[] = l.cells.map((x) => ({
+    table: l.table.id,
+    page: l.table.page,
+    row: x.row,
+    column: x.column,
+    text: x.text,
+    start: x.start,
+    end: x.end,
+  }));
+  const passage = tableEvidence(doc.text, l.table, cells);
+  return {
+    answer: l.items.join('; '),
+    score: 0.8,
+    passage,
+    page: l.table.page,
+    highlight: passage.highlight,
+    alternatives: [],
+    kind: 'list',
+    ...EMPTY,
+    items: l.items,
+    cells,
+    figure: l.values.length > 0 ? { value: l.values[0] ?? 0, scale: l.scale } : null,
+  };
+}
+
+function generalAnswer(doc: Indexed, asked: string): AnswerResult {
+  // The question without its instructions ("Answer in USD millions.") is what the readers read.
+  const question = parseAnalystQuestion(asked).core || asked;
   const kind = questionKind(question);
-  if (kind === 'explanatory' || kind === 'list') return sentenceAnswer(doc, question, kind);
+  const tableList = doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question));
+  if ((kind === 'explanatory' || kind === 'list') && !tableList) return sentenceAnswer(doc, question, kind);
   const q = { ...contentTerms(doc, question), text: question };
   const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
   const boost = pageBoostOf(doc, hits);
   const rows = doc.tables.length > 0 ? matchRows(doc.tables, q, questionYears(question), boost) : [];
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
+  const list = listAnswer(doc, question, c);
+  if (list) return list;
   if (kind === 'computed' || kind === 'yesno') {
     const r = computedAnswer(doc, question, kind, c);
     if (r) return r;
@@ -353,7 +532,9 @@ function answer(doc: Indexed, question: string): AnswerResult {
 }
 
 /** Retrieve-then-read over one document, indexed once; each question is typed and answered in its type's form. */
-export function createDocQa(text: string, options: DocQaOptions = {}): DocQaEngine {
+export function createDocQa(source: string, options: DocQaOptions = {}): DocQaEngine {
+  // Statements extracted one cell a line are read as rows; other text is unchanged.
+  const text = reflowStatements(source);
   const r1 = options.reader === 'r0' ? null : (options.r1Weights ?? (R1_WEIGHTS as R1Weights));
   const passages = chunkDocument(text, options);
   const tables = findTables(text);

@@ -51,7 +51,7 @@ export function scaleIn(text: string): Scale | null {
   if (/\bin (?:thousands|000s)\b|\$\s?['’]000|['’]000\b|\bthousands of\b|\(\s*000s?\s*\)/i.test(text))
     return 'thousand';
   if (
-    /\bin millions\b|\bmillions of\b|(?:^|[\s(])(?:[$€£]|USD|US\$|EUR|GBP)\s?m\b|\b(?:[$€£]|USD)\s?millions?\b|\$\s?mn\b/i.test(
+    /\bin millions\b|\bmillions of\b|\(\s*(?:dollars |\$ ?)?millions\b|(?:^|[\s(])(?:[$€£]|USD|US\$|EUR|GBP)\s?m\b|\b(?:[$€£]|USD)\s?millions?\b|\$\s?mn\b/i.test(
       text,
     )
   )

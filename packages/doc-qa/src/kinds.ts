@@ -14,7 +14,32 @@ export type Operation =
   | { op: 'quick_ratio' }
   | { op: 'margin'; of: string }
   | { op: 'ratio'; numerator: string; denominator: string }
-  | { op: 'share'; part: string };
+  | { op: 'share'; part: string }
+  | { op: 'percent_of'; part: string; whole: string };
+
+const YEAR_TAIL = /(?:,? (?:in|at|for|during|as of) (?:the )?(?:fiscal (?:year )?)?(?:19|20)\d{2})?\s*\??\s*$/i;
+
+/** "X as a percentage of Y", "the percentage of X among Y", "what percentage of Y is X": the part and the whole. */
+function percentOf(q: string): { part: string; whole: string } | null {
+  const clean = (s: string | undefined) =>
+    (s ?? '')
+      .replace(YEAR_TAIL, '')
+      .replace(/^(?:the|a|an) /i, '')
+      .trim();
+  let m =
+    /^(?:what (?:is|was|are|were) )?(?:the )?(?:value of )?(.+?) as a (?:percentage|percent|%|proportion) of (?:the )?(.+)$/i.exec(
+      q,
+    );
+  if (m) return { part: clean(m[1]), whole: clean(m[2]) };
+  m = /\bpercentage (?:constitution )?of (?:the )?(.+?) (?:among|out of|in|within) (?:the )?(.+)$/i.exec(q);
+  if (m) return { part: clean(m[1]), whole: clean(m[2]) };
+  m =
+    /^what (?:%|percent(?:age)?) of (?:the )?(.+?) (?:is|was|are|were|does|did) (?:the )?(.+?)(?: make up| account for| represent| constitute)?$/i.exec(
+      q.replace(YEAR_TAIL, ''),
+    );
+  if (m) return { part: clean(m[2]), whole: clean(m[1]) };
+  return null;
+}
 
 const EXPLANATORY =
   /^\s*(?:why\b|what (?:drove|drives|caused|causes|led to|leads to|contributed to|explains|accounts for)\b|what (?:is|was|are|were) (?:the )?(?:main |primary |key )?(?:reasons?|drivers?|causes?|factors?)\b|describe\b|explain\b|how (?:did|does|do|was|were|is|are) .*\b(?:determined|calculated|defined|measured|estimated|estimate|estimates|define|defines|calculate|calculates|measure|measures)\b)/i;
@@ -48,6 +73,8 @@ export function operationOf(question: string): Operation | null {
     if (numerator && denominator) return { op: 'ratio', numerator, denominator };
   }
   if (PCT_CHANGE.test(q)) return { op: 'pct_change' };
+  const share = percentOf(q);
+  if (share?.part && share.whole) return { op: 'percent_of', ...share };
   const margin = MARGIN.exec(q);
   if (margin && /\bwhat (?:is|was|were)\b|\bcompute|\bcalculate/i.test(q))
     return { op: 'margin', of: (margin[1] ?? 'net').trim() };
@@ -67,6 +94,13 @@ export function operationOf(question: string): Operation | null {
   )
     return { op: 'change' };
   if (SUM.test(q)) return { op: 'sum' };
+  // "the total X in 2018 and 2019", "across 2018 and 2019", "in both 2017 and 2018": one row over the years named.
+  if (
+    /\btotal\b/i.test(q) &&
+    /\b(?:19|20)\d{2}\b.*\b(?:and|to)\b.*\b(?:19|20)\d{2}\b/i.test(q) &&
+    !/\brespectively\b/i.test(q)
+  )
+    return { op: 'sum' };
   return null;
 }
 

@@ -7,7 +7,7 @@ import { joinPages } from './chunk';
 import { createDocQa } from './engine';
 import { layoutPage } from './layout';
 import { findTables } from './tables';
-import { filingPages } from './testing/filing';
+import { filingPages, statementPages } from './testing/filing';
 import { makePdf } from './testing/make-pdf';
 
 const FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -85,5 +85,23 @@ describe('layoutPage on a generated PDF', () => {
     const list = engine.answer('What are the major product lines?');
     expect(list.kind).toBe('list');
     expect(list.items).toEqual(['mass spectrometers', 'chromatography columns', 'laboratory software']);
+  });
+
+  it("answers analysts' questions over statements with real line names", async () => {
+    const engine = createDocQa(joinPages(await extract(await makePdf(statementPages()))));
+    const capex = engine.answer(
+      'What is the FY2023 capital expenditure amount (in USD millions)? Base your answer on the cash flow statement.',
+    );
+    expect(capex.answer).toBe('$1,577 million ($1.6 billion) (FY2023)');
+    expect(capex.formula).toContain('in parentheses, an outflow');
+    const roa = engine.answer(
+      'What is the FY2023 return on assets (ROA)? ROA is defined as: FY2023 net income / (average total assets between FY2022 and FY2023). Round your answer to two decimal places.',
+    );
+    expect(roa.answer).toMatch(/^0\.08 \(FY2023\): return on assets/);
+    const intensive = engine.answer('Is the company capital-intensive in FY2023?');
+    expect(intensive.answer).toMatch(/^Yes: capex as a share of revenue 12\.6%/);
+    const declined = engine.answer('What is the FY2023 days sales outstanding?');
+    expect(declined.answer).toBeNull();
+    expect(declined.lookedFor).toContain('not found: accounts receivable');
   });
 });

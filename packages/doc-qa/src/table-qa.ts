@@ -1,3 +1,4 @@
+import { applyChange, changeChoice } from './change-choice';
 import { type Amount, fiscalYearsIn, formatAmount, roundFor, type Scale, yearsIn } from './finance';
 import type { Operation } from './kinds';
 import type { Cell, Row, Table } from './tables';
@@ -118,7 +119,10 @@ export function matchRows(
 
 export function questionYears(question: string): number[] {
   const ys = [...yearsIn(question), ...fiscalYearsIn(question)];
-  const range = /\b(?:from|between) ((?:19|20)\d{2}) (?:to|and|through) ((?:19|20)\d{2})\b/i.exec(question);
+  // "from 2017 to 2019", "between 2017 and 2019", "2017-2019", "fiscal years 2017 to 2019": every year in it.
+  const range =
+    /\b(?:from|between) ((?:19|20)\d{2}) (?:to|and|through) ((?:19|20)\d{2})\b/i.exec(question) ??
+    /\b((?:19|20)\d{2}) ?(?:-|–|to|through) ?((?:19|20)\d{2})\b/i.exec(question);
   if (range) {
     const a = Number(range[1]);
     const b = Number(range[2]);
@@ -340,8 +344,9 @@ const liquidity: Handler<'current_ratio' | 'quick_ratio'> = (op, x) => {
   return null;
 };
 
-function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeInput) {
+function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' | 'percent_of' }>, x: ComputeInput) {
   const { match } = x;
+  if (op.op === 'percent_of') return rowPair(x.tables, op.part, op.whole, x.pageBoost);
   if (op.op === 'ratio') {
     // "Net debt to EBITDA" printed as a row is a lookup.
     const printed =
@@ -353,11 +358,11 @@ function pairFor(op: Extract<Operation, { op: 'ratio' | 'share' }>, x: ComputeIn
   return rowPair(x.tables, op.part || (match ? cleanLabel(match.row.label) : ''), whole, x.pageBoost);
 }
 
-const rowRatio: Handler<'ratio' | 'share'> = (op, x) => {
+const rowRatio: Handler<'ratio' | 'share' | 'percent_of'> = (op, x) => {
   const pair = pairFor(op, x);
   if (!pair) return null;
   const { table, top, bottom } = pair;
-  const percent = op.op === 'share';
+  const percent = op.op === 'share' || op.op === 'percent_of';
   const col = columnFor(table, top, x.question, x.years[0] ?? null);
   const a = top.cells[col];
   const b = bottom.cells[col];
@@ -434,8 +439,17 @@ const change: Handler<'change' | 'pct_change'> = (op, x) => {
   const cells = [ref(table, row, n, newer), ref(table, row, o, older)];
   const when = `${period(table, o)} to ${period(table, n)}`;
   if (op.op === 'change') {
-    const v = a - b;
-    return result(table, v, scale, currency, `${fmt(a)} − ${fmt(b)} = ${fmt(v)}`, cells, x.match.score, when);
+    const choice = changeChoice(x.question, a, b);
+    const v = applyChange(choice, a, b);
+    const formula =
+      choice === 'older-newer'
+        ? `${fmt(b)} − ${fmt(a)} = ${fmt(v)}`
+        : choice === 'larger-smaller'
+          ? `|${fmt(a)} − ${fmt(b)}| = ${fmt(v)}`
+          : choice === 'unsigned-newer-older'
+            ? `${fmt(Math.abs(a))} − ${fmt(Math.abs(b))} = ${fmt(v)}`
+            : `${fmt(a)} − ${fmt(b)} = ${fmt(v)}`;
+    return result(table, v, scale, currency, formula, cells, x.match.score, when);
   }
   if (b === 0) return null;
   const v = ((a - b) / Math.abs(b)) * 100;
@@ -470,6 +484,7 @@ const OPERATIONS: {
   quick_ratio: liquidity,
   ratio: rowRatio,
   share: rowRatio,
+  percent_of: rowRatio,
   margin,
   change,
   pct_change: change,

@@ -177,6 +177,8 @@ function buildTable(id: number, page: number, lines: Line[], caption: string, pa
 
 export function findTables(text: string): Table[] {
   const tables: Table[] = [];
+  // Period header lines left alone ("2017   2016" above "(In millions)", "ASSETS", "CURRENT ASSETS").
+  const headers: Array<{ page: number; start: number; periods: string[] }> = [];
   for (const span of splitPages(text)) {
     const lines: Line[] = [];
     for (let pos = span.start; pos < span.end; ) {
@@ -192,6 +194,13 @@ export function findTables(text: string): Table[] {
     const flush = () => {
       // A table needs two lines with figures; fewer is a sentence that happens to hold numbers.
       const withFigures = run.filter((l) => l.pieces.filter((p) => isNumeric(p.text)).length >= 1).length;
+      const only = run.length === 1 ? run[0] : undefined;
+      if (
+        only &&
+        only.pieces.length >= 2 &&
+        only.pieces.every((p) => isYearCell(p.text) || /\b(?:19|20)\d{2}$/.test(p.text))
+      )
+        headers.push({ page: span.page, start: only.start, periods: only.pieces.map((p) => p.text) });
       if (withFigures >= 2) {
         while (run.length > 0 && !isTableLine(run[run.length - 1]?.raw ?? '')) run.pop();
         const table = buildTable(tables.length, span.page, run, captionLines.join('\n'), pageText);
@@ -222,6 +231,22 @@ export function findTables(text: string): Table[] {
       else if (captionLines.length > 0) captionLines = captionLines.slice(-1);
     }
     flush();
+  }
+  // A table cut from the header above it by a long label-only line ("Adjustments to reconcile net income …:")
+  // keeps the periods of the table before it on the page when it has as many columns.
+  for (const [i, t] of tables.entries()) {
+    if (t.columns.some((c) => c.years.length > 0)) continue;
+    const prev = tables[i - 1];
+    const header = headers.filter((h) => h.page === t.page && h.start < t.start && h.start > (prev?.end ?? 0)).pop();
+    if (header && header.periods.length === t.columns.length)
+      t.columns = header.periods.map((p) => ({ header: p, years: yearsIn(p) }));
+    else if (
+      prev &&
+      prev.page === t.page &&
+      prev.columns.length === t.columns.length &&
+      prev.columns.some((c) => c.years.length > 0)
+    )
+      t.columns = prev.columns.map((c) => ({ ...c }));
   }
   return tables;
 }

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { filingPages } from '@app/doc-qa/testing/filing';
+import { filingPages, statementPages } from '@app/doc-qa/testing/filing';
 import { makePdf } from '@app/doc-qa/testing/make-pdf';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -164,6 +164,49 @@ describe('Document QA', { timeout: 240_000 }, () => {
     await askQuestion(page, 'What is the boiling point of mercury on Mars?');
     expect(await answerBox(page).inputValue()).toBe('Not found in this document');
     expect(await page.getByText(/looked for: /).isVisible()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("answers analysts' questions over statements with real line names, following their instructions", async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/doc-qa`);
+    await upload(page, 'statements.pdf', Buffer.from(await makePdf(statementPages())));
+    await expect.poll(() => page.getByTestId('preflight').textContent(), WAIT).toMatch(/statements\.pdf: 3 pages/);
+    const details = page.getByTestId('answer-details');
+
+    // An analyst's term for a line ("capital expenditure" is "Purchases of property, plant and equipment"), the
+    // unit asked, and the sign read as the filing prints it: "(1,577)" is 1,577 spent.
+    await askQuestion(
+      page,
+      'What is the FY2023 capital expenditure amount (in USD millions)? Base your answer on the cash flow statement.',
+    );
+    expect(await answerBox(page).inputValue()).toBe('$1,577 million ($1.6 billion) (FY2023)');
+    expect(await details.getByTestId('answer-cells').textContent()).toContain(
+      'Purchases of property, plant and equipment (PP&E) · 2023: (1,577) (page 3)',
+    );
+
+    // A computed metric with its definition and rounding: the formula names every figure used.
+    await askQuestion(
+      page,
+      'What is the FY2023 return on assets (ROA)? ROA is defined as: FY2023 net income / (average total assets between FY2022 and FY2023). Round your answer to two decimal places.',
+    );
+    expect(await answerBox(page).inputValue()).toMatch(/^0\.08 \(FY2023\): return on assets/);
+    expect(await details.getByTestId('answer-formula').textContent()).toContain(
+      'average total assets (15,900 + 15,300) / 2 = 15,600',
+    );
+
+    // A judgement states the figures and the rule applied.
+    await askQuestion(page, 'Is the company capital-intensive in FY2023?');
+    expect(await answerBox(page).inputValue()).toMatch(
+      /^Yes: capex as a share of revenue 12\.6% \(FY2023\).*capital-intensive when capital expenditure is 5% of revenue or more/,
+    );
+
+    // A decline names what the metric needed and the closest lines found.
+    await askQuestion(page, 'What is the FY2023 days sales outstanding?');
+    expect(await answerBox(page).inputValue()).toBe('Not found in this document');
+    expect(await page.getByText(/not found: accounts receivable/).isVisible()).toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await close();

@@ -48,3 +48,60 @@ export function filingPages(): PdfPageSpec[] {
     },
   ];
 }
+
+/**
+ * A made-up filing's statements with the line names filings print: net sales, cost of sales, purchases of property,
+ * plant and equipment in parentheses (an outflow), two period columns, figures in millions.
+ */
+export function statementPages(): PdfPageSpec[] {
+  return [
+    {
+      paragraphs: [
+        'Consolidated Statement of Income',
+        'Years ended December 31 (in millions)',
+        {
+          table: [
+            ['', '2023', '2022'],
+            ['Net sales', '$ 12,480', '$ 11,960'],
+            ['Cost of sales', '7,140', '6,930'],
+            ['Gross profit', '5,340', '5,030'],
+            ['Operating income', '1,870', '1,640'],
+            ['Interest expense', '(210)', '(190)'],
+            ['Income before income taxes', '1,660', '1,450'],
+            ['Provision for income taxes', '349', '319'],
+            ['Net income', '$ 1,311', '$ 1,131'],
+          ],
+        },
+      ],
+    },
+    {
+      paragraphs: [
+        'Consolidated Balance Sheet',
+        'December 31 (in millions)',
+        {
+          table: [
+            ['', '2023', '2022'],
+            ['Inventories', '1,520', '1,480'],
+            ['Total current assets', '5,210', '4,870'],
+            ['Total assets', '15,900', '15,300'],
+            ['Total current liabilities', '3,140', '3,020'],
+          ],
+        },
+      ],
+    },
+    {
+      paragraphs: [
+        'Consolidated Statement of Cash Flows',
+        'Years ended December 31 (in millions)',
+        {
+          table: [
+            ['', '2023', '2022'],
+            ['Depreciation and amortization', '640', '610'],
+            ['Net cash provided by operating activities', '2,210', '1,980'],
+            ['Purchases of property, plant and equipment (PP&E)', '(1,577)', '(1,373)'],
+          ],
+        },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { applyChange, changeChoice, changeKey } from './change-choice';
+
+describe('change between two periods', () => {
+  it('keys the choice on the wording and the sign of the figures', () => {
+    expect(changeKey('What was the difference in restructuring expenses in 2019 and 2018?', 443, 588)).toBe(
+      'difference/positive',
+    );
+    expect(changeKey('What was the change in net loss from 2018 to 2019?', -15571, -24122)).toBe('change/negative');
+    expect(changeKey('How much did revenue decrease?', 1, 2)).toBe('decrease/positive');
+  });
+
+  it('applies each choice', () => {
+    expect(applyChange('newer-older', 443, 588)).toBe(-145);
+    expect(applyChange('older-newer', 443, 588)).toBe(145);
+    expect(applyChange('larger-smaller', 443, 588)).toBe(145);
+    expect(applyChange('unsigned-newer-older', -15571, -24122)).toBe(-8551);
+  });
+
+  it('takes newer − older where nothing was fitted', () => {
+    expect(changeChoice('What was the change in revenue from 2018 to 2019?', 120, 100)).toBe('newer-older');
+  });
+});
