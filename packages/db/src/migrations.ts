@@ -12,6 +12,7 @@ import { migration as m0012 } from './migrations/0012_account_security.ts';
 import { migration as m0013 } from './migrations/0013_company_tickers.ts';
 import { migration as m0014 } from './migrations/0014_statement_series.ts';
 import { migration as m0015 } from './migrations/0015_watchlists.ts';
+import { migration as m0017 } from './migrations/0017_saved_screens.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_company_tickers': m0013,
   '0014_statement_series': m0014,
   '0015_watchlists': m0015,
+  '0017_saved_screens': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

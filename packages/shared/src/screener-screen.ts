@@ -13,7 +13,6 @@ import { SECTOR_CODES } from './sectors.ts';
 
 export * from './screener-measures.ts';
 
-
 // A form's empty field means no bound, not zero (`Number('')` is 0).
 const bound = z.preprocess(
   (v) => (v === '' ? undefined : v),
@@ -126,3 +125,47 @@ export const ScreenResponseSchema = z.object({
   rows: z.array(ScreenRowSchema),
 });
 export type ScreenResponse = z.infer<typeof ScreenResponseSchema>;
+
+/** Screens a member may keep. */
+export const SAVED_SCREENS_LIMIT = 50;
+
+/** A screen's query as the page URL holds it (`?` optional); `page` is not part of a screen. */
+export function screenQueryText(query: string): string {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  params.delete('page');
+  return params.toString();
+}
+
+const ScreenQueryTextSchema = z
+  .string()
+  .max(4000)
+  .superRefine((query, ctx) => {
+    const parsed = ScreenFiltersSchema.safeParse(Object.fromEntries(new URLSearchParams(screenQueryText(query))));
+    const issue = parsed.success ? null : parsed.error.issues[0];
+    if (issue) ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'query'}: ${issue.message}` });
+  })
+  .describe('The screen as screener URL parameters (`pe_max=15&columns=pe,roe`); `page` is dropped');
+
+const ScreenNameSchema = z.string().trim().min(1, 'must not be empty').max(60).describe('Shown in the list');
+
+export const SavedScreenCreateSchema = z.strictObject({ name: ScreenNameSchema, query: ScreenQueryTextSchema });
+export type SavedScreenCreate = z.infer<typeof SavedScreenCreateSchema>;
+
+export const SavedScreenUpdateSchema = z
+  .strictObject({ name: ScreenNameSchema.optional(), query: ScreenQueryTextSchema.optional() })
+  .refine((b) => b.name !== undefined || b.query !== undefined, { message: 'name or query is required' });
+export type SavedScreenUpdate = z.infer<typeof SavedScreenUpdateSchema>;
+
+export const SavedScreenIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const SavedScreenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SavedScreen = z.infer<typeof SavedScreenSchema>;
+
+export const SavedScreensResponseSchema = z.object({ screens: z.array(SavedScreenSchema) });
+export type SavedScreensResponse = z.infer<typeof SavedScreensResponseSchema>;

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeLimit } from '../../plugins/rate-limit.ts';
+import { savedScreensRoutes } from './saved-screens.routes.ts';
 import { getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
 import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
@@ -31,6 +32,8 @@ export const CSV_PER_MINUTE = 20;
 const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
 
 export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(savedScreensRoutes);
+
   app.get(
     '/companies/eod',
     {
