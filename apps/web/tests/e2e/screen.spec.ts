@@ -84,6 +84,33 @@ describe('advanced screen journey', () => {
     await close();
   });
 
+  it('lets a member save the screen shown, open it again and delete it', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/signup`);
+    await page.getByLabel('Username', { exact: true }).fill('screener_fan');
+    await page.getByLabel('Email', { exact: true }).fill('fan@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('fan-password');
+    await page.getByLabel('Confirm password', { exact: true }).fill('fan-password');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${site.server.url}/`);
+
+    await gotoHydrated(page, `${site.server.url}/screener/advanced?pe_max=10&columns=pe,roe`);
+    await page.getByLabel('Name', { exact: true }).fill('Cheap');
+    await page.getByRole('button', { name: 'Save this screen' }).click();
+    await page.getByText('Saved "Cheap".').waitFor();
+    const link = page.getByRole('link', { name: 'Cheap', exact: true });
+    expect(await link.getAttribute('href')).toBe('/screener/advanced?pe_max=10&columns=pe%2Croe');
+    await link.click();
+    await page.waitForURL(/pe_max=10/);
+    await page.getByRole('button', { name: 'Show my screens' }).click();
+    await page.getByRole('button', { name: 'Delete Cheap' }).click();
+    await page.getByText('Deleted "Cheap".').waitFor();
+    expect(await page.getByText('No saved screens yet.').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('fits a phone (375 px)', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
     await gotoHydrated(page, `${site.server.url}/screener/advanced?pe_max=10`);

@@ -33,6 +33,7 @@ import {
   sortScreen,
 } from '../screen-params';
 import { presetHref, SCREEN_PRESETS } from '../screen-presets';
+import { SavedScreensPanel } from './saved-screens-panel';
 
 const GROUPS: ReadonlyArray<[MeasureGroup, string]> = [
   ['valuation', 'Valuation'],
@@ -380,8 +381,9 @@ export function ScreenPage({ data }: { data: ScreenData }) {
         </form>
       </search>
 
-      <div className="mt-6">
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <ColumnPicker view={view} />
+        <SavedScreensPanel view={view} />
       </div>
 
       <ListView
