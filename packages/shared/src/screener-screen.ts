@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MARKET_CAP_FILTERS } from './buckets.ts';
 import {
   FIRST_TRADING_DAY,
+  MAP_PERIOD_IDS,
+  type MapPeriod,
   MEASURE_IDS,
   type MeasureId,
   rangeParam,
@@ -169,3 +171,44 @@ export type SavedScreen = z.infer<typeof SavedScreenSchema>;
 
 export const SavedScreensResponseSchema = z.object({ screens: z.array(SavedScreenSchema) });
 export type SavedScreensResponse = z.infer<typeof SavedScreensResponseSchema>;
+
+/** `GET /api/screener/map` query. */
+export const MapQuerySchema = z.strictObject({
+  asOf: ScreenFiltersSchema.shape.asOf,
+  period: z
+    .enum(MAP_PERIOD_IDS as [MapPeriod, ...MapPeriod[]])
+    .default('1d')
+    .describe('Change the colour shows'),
+});
+export type MapQuery = z.infer<typeof MapQuerySchema>;
+
+const MapCompanySchema = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  /** $M. */
+  market_cap: z.number(),
+  /** Percent over the period; null when the company has no close that far back. */
+  change: z.number().nullable(),
+});
+
+export const MapResponseSchema = z.object({
+  as_of: z.string().nullable(),
+  requested: z.string().nullable(),
+  data_date: z.string().nullable(),
+  period: z.enum(MAP_PERIOD_IDS as [MapPeriod, ...MapPeriod[]]),
+  /** Companies with a market cap that day, and how many of the largest are shown. */
+  total: z.number().int(),
+  shown: z.number().int(),
+  sectors: z.array(
+    z.object({
+      sector: z.number().int().nullable(),
+      name: z.string(),
+      market_cap: z.number(),
+      industries: z.array(
+        z.object({ industry: z.string(), market_cap: z.number(), companies: z.array(MapCompanySchema) }),
+      ),
+    }),
+  ),
+});
+export type MapResponse = z.infer<typeof MapResponseSchema>;

@@ -3,6 +3,10 @@ import type { Db } from '@app/db/client';
 import { isTradingDay, previousTradingDay } from '@app/market-data/calendar';
 import {
   DEFAULT_SCREEN_COLUMNS,
+  MAP_COMPANIES,
+  MAP_PERIODS,
+  type MapPeriod,
+  type MapResponse,
   MEASURE_BY_ID,
   MEASURE_IDS,
   type MeasureId,
@@ -249,4 +253,90 @@ export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: str
     lines.push(cells.map(csvCell).join(','));
   }
   return { csv: `${lines.join('\r\n')}\r\n`, filename: `screen-${screen.asOf.day ?? 'no-data'}.csv` };
+}
+
+type MapBody = Omit<MapResponse, 'as_of' | 'requested' | 'data_date'>;
+const maps = new WeakMap<DaySnapshot, Map<MapPeriod, MapBody>>();
+
+/**
+ * The market map of a day: the largest companies by market cap, grouped by sector and industry
+ * (largest first), each with its change over `period`. Built once per day and period.
+ */
+export function getMarketMap(screen: Screen, period: MapPeriod): MapResponse {
+  const head = { as_of: screen.asOf.day, requested: screen.asOf.requested, data_date: screen.asOf.dataDate };
+  const snapshot = screen.snapshot;
+  if (snapshot === null) return { ...head, period, total: 0, shown: 0, sectors: [] };
+  let held = maps.get(snapshot);
+  if (!held) {
+    held = new Map();
+    maps.set(snapshot, held);
+  }
+  let body = held.get(period);
+  if (!body) {
+    body = buildMap(snapshot, period);
+    held.set(period, body);
+  }
+  return { ...head, ...body };
+}
+
+function buildMap(snapshot: DaySnapshot, period: MapPeriod): MapBody {
+  const measure = MAP_PERIODS[period];
+  const sized = queryDay(
+    snapshot,
+    {
+      ranges: [{ measure: 'market_cap', min: 0, max: null }],
+      sector: null,
+      industry: null,
+      exchange: null,
+      mkCap: 'any',
+      search: '',
+      sort: 'market_cap',
+      order: 'desc',
+    },
+    null,
+  ).rows.filter((r) => (r.values.market_cap ?? 0) > 0);
+  const shown = sized.slice(0, MAP_COMPANIES);
+  const sectors = new Map<string, { sector: number | null; industries: Map<string, ScreenRow[]> }>();
+  for (const row of shown) {
+    const sectorKey = String(row.sector);
+    let sector = sectors.get(sectorKey);
+    if (!sector) {
+      sector = { sector: row.sector, industries: new Map() };
+      sectors.set(sectorKey, sector);
+    }
+    const industry = row.industry ?? 'Other';
+    const list = sector.industries.get(industry);
+    if (list) list.push(row);
+    else sector.industries.set(industry, [row]);
+  }
+  const total = (rows: readonly { market_cap: number }[]) => rows.reduce((sum, r) => sum + r.market_cap, 0);
+  const byCap = (a: { market_cap: number }, b: { market_cap: number }) => b.market_cap - a.market_cap;
+  return {
+    period,
+    total: sized.length,
+    shown: shown.length,
+    sectors: [...sectors.values()]
+      .map((s) => {
+        const industries = [...s.industries]
+          .map(([industry, rows]) => {
+            // Rows come largest first already.
+            const companies = rows.map((r) => ({
+              ticker: r.ticker,
+              name: r.name,
+              slug: r.slug,
+              market_cap: r.values.market_cap ?? 0,
+              change: r.values[measure],
+            }));
+            return { industry, market_cap: total(companies), companies };
+          })
+          .sort(byCap);
+        return {
+          sector: s.sector,
+          name: s.sector === null ? 'Unclassified' : (screenerSectorName(s.sector) ?? 'Unclassified'),
+          market_cap: total(industries),
+          industries,
+        };
+      })
+      .sort(byCap),
+  };
 }
