@@ -226,7 +226,29 @@ function csvCell(value: string | number | null): string {
 const UNIT_SUFFIX = { usd: ' ($)', 'usd-millions': ' ($M)', shares: '', multiple: ' (x)', percent: ' (%)' } as const;
 
 /** The whole filtered screen as CSV (CRLF, RFC 4180): the company, then the chosen columns in order. */
+const CSV_CACHE_SIZE = 50;
+const csvFiles = new WeakMap<DaySnapshot, Map<string, { csv: string; filename: string }>>();
+
+/** The CSV of a screen, kept per day snapshot: a few thousand rows took ~20 ms of event loop each time. */
 export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
+  const snapshot = screen.snapshot;
+  if (snapshot === null) return buildScreenCsv(screen, filters);
+  let files = csvFiles.get(snapshot);
+  if (!files) {
+    files = new Map();
+    csvFiles.set(snapshot, files);
+  }
+  const key = JSON.stringify([criteriaKey(criteriaFrom(filters)), columnsFrom(filters)]);
+  let file = files.get(key);
+  if (!file) {
+    file = buildScreenCsv(screen, filters);
+    files.set(key, file);
+    if (files.size > CSV_CACHE_SIZE) files.delete(files.keys().next().value as string);
+  }
+  return file;
+}
+
+function buildScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
   const columns = columnsFrom(filters);
   const header = [
     'Symbol',
@@ -256,27 +278,31 @@ export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: str
 }
 
 type MapBody = Omit<MapResponse, 'as_of' | 'requested' | 'data_date'>;
-const maps = new WeakMap<DaySnapshot, Map<MapPeriod, MapBody>>();
+const maps = new WeakMap<DaySnapshot, Map<string, string>>();
 
 /**
  * The market map of a day: the largest companies by market cap, grouped by sector and industry
- * (largest first), each with its change over `period`. Built once per day and period.
+ * (largest first), each with its change over `period`. Built once per day and period and kept as
+ * JSON text (~50 kB to serialise otherwise).
  */
-export function getMarketMap(screen: Screen, period: MapPeriod): MapResponse {
+export function getMarketMapJson(screen: Screen, period: MapPeriod): string {
   const head = { as_of: screen.asOf.day, requested: screen.asOf.requested, data_date: screen.asOf.dataDate };
   const snapshot = screen.snapshot;
-  if (snapshot === null) return { ...head, period, total: 0, shown: 0, sectors: [] };
+  if (snapshot === null) return JSON.stringify({ ...head, period, total: 0, shown: 0, sectors: [] });
   let held = maps.get(snapshot);
   if (!held) {
     held = new Map();
     maps.set(snapshot, held);
   }
-  let body = held.get(period);
-  if (!body) {
-    body = buildMap(snapshot, period);
-    held.set(period, body);
+  const key = `${period}|${screen.asOf.requested ?? ''}|${screen.asOf.dataDate ?? ''}`;
+  let json = held.get(key);
+  if (json === undefined) {
+    json = JSON.stringify({ ...head, ...buildMap(snapshot, period) });
+    held.set(key, json);
+    // Periods × the days asked for (a weekend asks for its Friday): a few dozen at most.
+    if (held.size > 50) held.delete(held.keys().next().value as string);
   }
-  return { ...head, ...body };
+  return json;
 }
 
 function buildMap(snapshot: DaySnapshot, period: MapPeriod): MapBody {

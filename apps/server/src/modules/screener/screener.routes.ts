@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@app/shared/api-error';
 import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared/screener';
 import {
   MapQuerySchema,
+  type MapResponse,
   MapResponseSchema,
   ScreenFiltersSchema,
   ScreenQuerySchema,
@@ -12,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { savedScreensRoutes } from './saved-screens.routes.ts';
-import { getMarketMap, getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
+import { getMarketMapJson, getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
 import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
 // Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
@@ -167,7 +168,10 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = screen.snapshot ? `${screen.snapshot.day}-${screen.snapshot.version}` : 'none';
       if (isFresh(request, reply, `map-${day}-${request.query.period}-${screen.asOf.requested ?? ''}`))
         return notModified(reply);
-      return getMarketMap(screen, request.query.period);
+      // Kept as text per day and period: serialising ~500 companies per request cost more than finding them.
+      const json = getMarketMapJson(screen, request.query.period);
+      // Text is sent as it is (the schema still documents it; the type provider only knows objects).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as MapResponse);
     },
   );
 };
