@@ -105,6 +105,7 @@ export const benchmark: Benchmark = {
     { label: 'latest day, 3 ranges + sort', path: LATEST },
     { label: 'past day (warm), 3 ranges + sort', path: `${LATEST}&asOf=${DAYS[100]}` },
     { label: 'CSV, latest day, 3 ranges', path: LATEST.replace('/api/screener?', '/api/screener.csv?') },
+    { label: 'market map, past day, 1 year (warm)', path: `/api/screener/map?asOf=${DAYS[100]}&period=1y` },
   ],
   async extra({ url }) {
     // The first screen of a day builds its snapshot: timed one request each, nothing else running.

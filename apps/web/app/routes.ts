@@ -6,6 +6,7 @@ export default [
   route('stocks', 'routes/stocks.tsx'),
   route('screener', 'routes/screener.tsx'),
   route('screener/advanced', 'routes/screener-advanced.tsx'),
+  route('screener/map', 'routes/screener-map.tsx'),
   route('companies/info', 'routes/company-metrics.tsx', { id: 'company-metrics' }),
   route('companies/info/:companySlug', 'routes/company-metrics.tsx', { id: 'company-metrics-company' }),
   route('companies/info/:companySlug/statements', 'routes/company-statements.tsx'),

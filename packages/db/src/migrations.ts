@@ -13,6 +13,7 @@ import { migration as m0013 } from './migrations/0013_company_tickers.ts';
 import { migration as m0014 } from './migrations/0014_statement_series.ts';
 import { migration as m0015 } from './migrations/0015_watchlists.ts';
 import { migration as m0016 } from './migrations/0016_contest_orders.ts';
+import { migration as m0017 } from './migrations/0017_saved_screens.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0014_statement_series': m0014,
   '0015_watchlists': m0015,
   '0016_contest_orders': m0016,
+  '0017_saved_screens': m0017,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -30,6 +30,7 @@ export interface Database {
   notifications: NotificationsTable;
   alert_settings: AlertSettingsTable;
   alert_mails: AlertMailsTable;
+  saved_screens: SavedScreensTable;
 }
 
 export interface UpdateLocksTable {
@@ -361,4 +362,14 @@ export interface AlertMailsTable {
   user_id: number;
   date: string;
   sent_at: string;
+}
+
+/** A member's named screen (migration 0017): `query` is the screener URL's parameters. */
+export interface SavedScreensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  query: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
 }

@@ -244,3 +244,19 @@ export const SCREEN_MAX_COLUMNS = MEASURE_IDS.length;
 
 /** `<measure>_min` / `<measure>_max` query parameter names (inclusive bounds in the measure's unit). */
 export const rangeParam = (id: MeasureId, bound: 'min' | 'max') => `${id}_${bound}` as const;
+
+/** Periods the market map colours by, and the change measure of each. */
+export const MAP_PERIODS = {
+  '1d': 'change_1d',
+  '1w': 'change_1w',
+  '1m': 'change_1m',
+  ytd: 'change_ytd',
+  '1y': 'change_1y',
+  '3y': 'change_3y',
+  '5y': 'change_5y',
+} as const satisfies Record<string, MeasureId>;
+export type MapPeriod = keyof typeof MAP_PERIODS;
+export const MAP_PERIOD_IDS = Object.keys(MAP_PERIODS) as MapPeriod[];
+
+/** Companies the map shows: the largest by market cap (smaller ones would be slivers). */
+export const MAP_COMPANIES = 500;

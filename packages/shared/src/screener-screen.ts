@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MARKET_CAP_FILTERS } from './buckets.ts';
 import {
   FIRST_TRADING_DAY,
+  MAP_PERIOD_IDS,
+  type MapPeriod,
   MEASURE_IDS,
   type MeasureId,
   rangeParam,
@@ -125,3 +127,88 @@ export const ScreenResponseSchema = z.object({
   rows: z.array(ScreenRowSchema),
 });
 export type ScreenResponse = z.infer<typeof ScreenResponseSchema>;
+
+/** Screens a member may keep. */
+export const SAVED_SCREENS_LIMIT = 50;
+
+/** A screen's query as the page URL holds it (`?` optional); `page` is not part of a screen. */
+export function screenQueryText(query: string): string {
+  const params = new URLSearchParams(query.replace(/^\?/, ''));
+  params.delete('page');
+  return params.toString();
+}
+
+const ScreenQueryTextSchema = z
+  .string()
+  .max(4000)
+  .superRefine((query, ctx) => {
+    const parsed = ScreenFiltersSchema.safeParse(Object.fromEntries(new URLSearchParams(screenQueryText(query))));
+    const issue = parsed.success ? null : parsed.error.issues[0];
+    if (issue) ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || 'query'}: ${issue.message}` });
+  })
+  .describe('The screen as screener URL parameters (`pe_max=15&columns=pe,roe`); `page` is dropped');
+
+const ScreenNameSchema = z.string().trim().min(1, 'must not be empty').max(60).describe('Shown in the list');
+
+export const SavedScreenCreateSchema = z.strictObject({ name: ScreenNameSchema, query: ScreenQueryTextSchema });
+export type SavedScreenCreate = z.infer<typeof SavedScreenCreateSchema>;
+
+export const SavedScreenUpdateSchema = z
+  .strictObject({ name: ScreenNameSchema.optional(), query: ScreenQueryTextSchema.optional() })
+  .refine((b) => b.name !== undefined || b.query !== undefined, { message: 'name or query is required' });
+export type SavedScreenUpdate = z.infer<typeof SavedScreenUpdateSchema>;
+
+export const SavedScreenIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const SavedScreenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SavedScreen = z.infer<typeof SavedScreenSchema>;
+
+export const SavedScreensResponseSchema = z.object({ screens: z.array(SavedScreenSchema) });
+export type SavedScreensResponse = z.infer<typeof SavedScreensResponseSchema>;
+
+/** `GET /api/screener/map` query. */
+export const MapQuerySchema = z.strictObject({
+  asOf: ScreenFiltersSchema.shape.asOf,
+  period: z
+    .enum(MAP_PERIOD_IDS as [MapPeriod, ...MapPeriod[]])
+    .default('1d')
+    .describe('Change the colour shows'),
+});
+export type MapQuery = z.infer<typeof MapQuerySchema>;
+
+const MapCompanySchema = z.object({
+  ticker: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  /** $M. */
+  market_cap: z.number(),
+  /** Percent over the period; null when the company has no close that far back. */
+  change: z.number().nullable(),
+});
+
+export const MapResponseSchema = z.object({
+  as_of: z.string().nullable(),
+  requested: z.string().nullable(),
+  data_date: z.string().nullable(),
+  period: z.enum(MAP_PERIOD_IDS as [MapPeriod, ...MapPeriod[]]),
+  /** Companies with a market cap that day, and how many of the largest are shown. */
+  total: z.number().int(),
+  shown: z.number().int(),
+  sectors: z.array(
+    z.object({
+      sector: z.number().int().nullable(),
+      name: z.string(),
+      market_cap: z.number(),
+      industries: z.array(
+        z.object({ industry: z.string(), market_cap: z.number(), companies: z.array(MapCompanySchema) }),
+      ),
+    }),
+  ),
+});
+export type MapResponse = z.infer<typeof MapResponseSchema>;

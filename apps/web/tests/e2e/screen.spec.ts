@@ -84,6 +84,63 @@ describe('advanced screen journey', () => {
     await close();
   });
 
+  it('lets a member save the screen shown, open it again and delete it', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/signup`);
+    await page.getByLabel('Username', { exact: true }).fill('screener_fan');
+    await page.getByLabel('Email', { exact: true }).fill('fan@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('fan-password');
+    await page.getByLabel('Confirm password', { exact: true }).fill('fan-password');
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${site.server.url}/`);
+
+    await gotoHydrated(page, `${site.server.url}/screener/advanced?pe_max=10&columns=pe,roe`);
+    await page.getByLabel('Name', { exact: true }).fill('Cheap');
+    await page.getByRole('button', { name: 'Save this screen' }).click();
+    await page.getByText('Saved "Cheap".').waitFor();
+    const link = page.getByRole('link', { name: 'Cheap', exact: true });
+    expect(await link.getAttribute('href')).toBe('/screener/advanced?pe_max=10&columns=pe%2Croe');
+    await link.click();
+    await page.waitForURL(/pe_max=10/);
+    await page.getByRole('button', { name: 'Show my screens' }).click();
+    await page.getByRole('button', { name: 'Delete Cheap' }).click();
+    await page.getByText('Deleted "Cheap".').waitFor();
+    expect(await page.getByText('No saved screens yet.').count()).toBe(1);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('opens the market map of a day and reaches a company by keyboard', async () => {
+    const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
+    await gotoHydrated(page, `${site.server.url}/screener/map?asOf=2024-06-14&period=1y`);
+    expect(await page.title()).toBe('Market Map | StockGurus');
+    const tiles = page.locator('svg a');
+    expect(await tiles.count()).toBe(2);
+    expect(await tiles.first().getAttribute('aria-label')).toBe(
+      'Alpha Software Inc (ALFA), Information Technology, Software: market cap $160.00M, 1 year change +60.00%',
+    );
+    expect(await page.locator('details table tbody tr').allTextContents()).toContain(
+      'Consumer StaplesPackaged FoodsBeta Foods Corp$50.00Mno change available',
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'market-map-1280.png'), fullPage: true });
+    let reached = false;
+    for (let i = 0; i < 100 && !reached; i += 1) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label')?.startsWith('Alpha Software Inc') ?? false,
+      );
+    }
+    expect(reached).toBe(true);
+    // Focus shows the figures in words beside the map.
+    expect(await page.locator('p[aria-live="polite"]').last().textContent()).toContain('market cap $160.00M');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/companies\/info\/alpha-software-inc/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('fits a phone (375 px)', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
     await gotoHydrated(page, `${site.server.url}/screener/advanced?pe_max=10`);

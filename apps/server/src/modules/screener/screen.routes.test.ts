@@ -1,5 +1,5 @@
 import { testEngines } from '@app/db/testing';
-import { MEASURE_IDS, type ScreenResponse } from '@app/shared/screener-screen';
+import { type MapResponse, MEASURE_IDS, type ScreenResponse } from '@app/shared/screener-screen';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-app.ts';
@@ -205,6 +205,51 @@ describe.each(testEngines())('GET /api/screener on %s', (engine) => {
     expect(names).toEqual(expect.arrayContaining(['asOf', 'columns', 'sort', 'order', 'page', 'pe_min', 'pe_max']));
     expect(names).toHaveLength(10 + 2 * MEASURE_IDS.length);
     expect(doc.paths['/api/screener.csv'].get.summary).toMatch(/CSV/);
+  });
+
+  it('maps a day by sector and industry, area by market cap, colour by the chosen change', async () => {
+    const res = await app.inject(`/api/screener/map?asOf=${SCREEN_DAY}&period=1y`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<MapResponse>();
+    expect(body).toMatchObject({ as_of: SCREEN_DAY, period: '1y', total: 2, shown: 2 });
+    // GAMA has no share count, so no area: left out.
+    expect(body.sectors).toEqual([
+      {
+        sector: 8,
+        name: 'Information Technology',
+        market_cap: 160,
+        industries: [
+          {
+            industry: 'Software',
+            market_cap: 160,
+            companies: [
+              { ticker: 'ALFA', name: 'Alpha Software Inc', slug: 'alpha-software-inc', market_cap: 160, change: 60 },
+            ],
+          },
+        ],
+      },
+      {
+        sector: 5,
+        name: 'Consumer Staples',
+        market_cap: 50,
+        industries: [
+          {
+            industry: 'Packaged Foods',
+            market_cap: 50,
+            companies: [
+              { ticker: 'BETA', name: 'Beta Foods Corp', slug: 'beta-foods-corp', market_cap: 50, change: null },
+            ],
+          },
+        ],
+      },
+    ]);
+    const day = await app.inject(`/api/screener/map?asOf=${SCREEN_DAY}`);
+    expect(day.json<MapResponse>().sectors[0]?.industries[0]?.companies[0]?.change).toBeCloseTo((80 / 78 - 1) * 100, 6);
+    const past = (await app.inject(`/api/screener/map?asOf=${SCREEN_2008_DAY}`)).json<MapResponse>();
+    expect(past.sectors.map((s) => s.industries[0]?.companies[0]?.ticker)).toEqual(['DELT', 'ALFA']);
+    const bad = await app.inject('/api/screener/map?period=2d');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toContain("'period'");
   });
 
   it('leaves the SPEC §7 list as it was', async () => {

@@ -3,6 +3,10 @@ import type { Db } from '@app/db/client';
 import { isTradingDay, previousTradingDay } from '@app/market-data/calendar';
 import {
   DEFAULT_SCREEN_COLUMNS,
+  MAP_COMPANIES,
+  MAP_PERIODS,
+  type MapPeriod,
+  type MapResponse,
   MEASURE_BY_ID,
   MEASURE_IDS,
   type MeasureId,
@@ -242,7 +246,29 @@ function csvCell(value: string | number | null): string {
 const UNIT_SUFFIX = { usd: ' ($)', 'usd-millions': ' ($M)', shares: '', multiple: ' (x)', percent: ' (%)' } as const;
 
 /** The whole filtered screen as CSV (CRLF, RFC 4180): the company, then the chosen columns in order. */
+const CSV_CACHE_SIZE = 50;
+const csvFiles = new WeakMap<DaySnapshot, Map<string, { csv: string; filename: string }>>();
+
+/** The CSV of a screen, kept per day snapshot: a few thousand rows took ~20 ms of event loop each time. */
 export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
+  const snapshot = screen.snapshot;
+  if (snapshot === null) return buildScreenCsv(screen, filters);
+  let files = csvFiles.get(snapshot);
+  if (!files) {
+    files = new Map();
+    csvFiles.set(snapshot, files);
+  }
+  const key = JSON.stringify([criteriaKey(criteriaFrom(filters)), columnsFrom(filters)]);
+  let file = files.get(key);
+  if (!file) {
+    file = buildScreenCsv(screen, filters);
+    files.set(key, file);
+    if (files.size > CSV_CACHE_SIZE) files.delete(files.keys().next().value as string);
+  }
+  return file;
+}
+
+function buildScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
   const columns = columnsFrom(filters);
   const header = [
     'Symbol',
@@ -269,4 +295,94 @@ export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: str
     lines.push(cells.map(csvCell).join(','));
   }
   return { csv: `${lines.join('\r\n')}\r\n`, filename: `screen-${screen.asOf.day ?? 'no-data'}.csv` };
+}
+
+type MapBody = Omit<MapResponse, 'as_of' | 'requested' | 'data_date'>;
+const maps = new WeakMap<DaySnapshot, Map<string, string>>();
+
+/**
+ * The market map of a day: the largest companies by market cap, grouped by sector and industry
+ * (largest first), each with its change over `period`. Built once per day and period and kept as
+ * JSON text (~50 kB to serialise otherwise).
+ */
+export function getMarketMapJson(screen: Screen, period: MapPeriod): string {
+  const head = { as_of: screen.asOf.day, requested: screen.asOf.requested, data_date: screen.asOf.dataDate };
+  const snapshot = screen.snapshot;
+  if (snapshot === null) return JSON.stringify({ ...head, period, total: 0, shown: 0, sectors: [] });
+  let held = maps.get(snapshot);
+  if (!held) {
+    held = new Map();
+    maps.set(snapshot, held);
+  }
+  const key = `${period}|${screen.asOf.requested ?? ''}|${screen.asOf.dataDate ?? ''}`;
+  let json = held.get(key);
+  if (json === undefined) {
+    json = JSON.stringify({ ...head, ...buildMap(snapshot, period) });
+    held.set(key, json);
+    // Periods × the days asked for (a weekend asks for its Friday): a few dozen at most.
+    if (held.size > 50) held.delete(held.keys().next().value as string);
+  }
+  return json;
+}
+
+function buildMap(snapshot: DaySnapshot, period: MapPeriod): MapBody {
+  const measure = MAP_PERIODS[period];
+  const sized = queryDay(
+    snapshot,
+    {
+      ranges: [{ measure: 'market_cap', min: 0, max: null }],
+      sector: null,
+      industry: null,
+      exchange: null,
+      mkCap: 'any',
+      search: '',
+      sort: 'market_cap',
+      order: 'desc',
+    },
+    null,
+  ).rows.filter((r) => (r.values.market_cap ?? 0) > 0);
+  const shown = sized.slice(0, MAP_COMPANIES);
+  const sectors = new Map<string, { sector: number | null; industries: Map<string, ScreenRow[]> }>();
+  for (const row of shown) {
+    const sectorKey = String(row.sector);
+    let sector = sectors.get(sectorKey);
+    if (!sector) {
+      sector = { sector: row.sector, industries: new Map() };
+      sectors.set(sectorKey, sector);
+    }
+    const industry = row.industry ?? 'Other';
+    const list = sector.industries.get(industry);
+    if (list) list.push(row);
+    else sector.industries.set(industry, [row]);
+  }
+  const total = (rows: readonly { market_cap: number }[]) => rows.reduce((sum, r) => sum + r.market_cap, 0);
+  const byCap = (a: { market_cap: number }, b: { market_cap: number }) => b.market_cap - a.market_cap;
+  return {
+    period,
+    total: sized.length,
+    shown: shown.length,
+    sectors: [...sectors.values()]
+      .map((s) => {
+        const industries = [...s.industries]
+          .map(([industry, rows]) => {
+            // Rows come largest first already.
+            const companies = rows.map((r) => ({
+              ticker: r.ticker,
+              name: r.name,
+              slug: r.slug,
+              market_cap: r.values.market_cap ?? 0,
+              change: r.values[measure],
+            }));
+            return { industry, market_cap: total(companies), companies };
+          })
+          .sort(byCap);
+        return {
+          sector: s.sector,
+          name: s.sector === null ? 'Unclassified' : (screenerSectorName(s.sector) ?? 'Unclassified'),
+          market_cap: total(industries),
+          industries,
+        };
+      })
+      .sort(byCap),
+  };
 }

@@ -1,11 +1,19 @@
 import { ApiErrorSchema } from '@app/shared/api-error';
 import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared/screener';
-import { ScreenFiltersSchema, ScreenQuerySchema, ScreenResponseSchema } from '@app/shared/screener-screen';
+import {
+  MapQuerySchema,
+  type MapResponse,
+  MapResponseSchema,
+  ScreenFiltersSchema,
+  ScreenQuerySchema,
+  ScreenResponseSchema,
+} from '@app/shared/screener-screen';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { routeLimit } from '../../plugins/rate-limit.ts';
-import { getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
+import { savedScreensRoutes } from './saved-screens.routes.ts';
+import { getMarketMapJson, getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
 import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
 // Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
@@ -31,6 +39,8 @@ export const CSV_PER_MINUTE = 20;
 const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
 
 export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(savedScreensRoutes);
+
   app.get(
     '/companies/eod',
     {
@@ -135,6 +145,33 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
         .send(csv);
+    },
+  );
+
+  app.get(
+    '/screener/map',
+    {
+      config: { auth: 'optional' },
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      schema: {
+        tags: ['screener'],
+        summary: 'The market map of a trading day: the largest companies by sector and industry, with a change',
+        description:
+          'Area is market cap; `change` (percent) is over `period`. The 500 largest companies of the day are shown; ' +
+          '`total` counts every company with a market cap.',
+        querystring: MapQuerySchema,
+        response: { 200: MapResponseSchema, 304: NotModifiedSchema, 400: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const screen = await openScreen(app.db, request.query.asOf);
+      const day = screen.snapshot ? `${screen.snapshot.day}-${screen.snapshot.version}` : 'none';
+      if (isFresh(request, reply, `map-${day}-${request.query.period}-${screen.asOf.requested ?? ''}`))
+        return notModified(reply);
+      // Kept as text per day and period: serialising ~500 companies per request cost more than finding them.
+      const json = getMarketMapJson(screen, request.query.period);
+      // Text is sent as it is (the schema still documents it; the type provider only knows objects).
+      return reply.type('application/json; charset=utf-8').send(json as unknown as MapResponse);
     },
   );
 };

@@ -116,6 +116,7 @@ describe.each(testEngines())('profile API on %s', (engine) => {
         // The simulator's part, present in every export; empty for a member who never played.
         simulator: { contest_points: null, open_picks: [], pending_orders: [], history: [] },
         watchlists: [],
+        savedScreens: [],
         alerts: { email_mode: 'each', alerts: [], notifications: [] },
       });
       expect(() => registerAccountDataProvider({ key: 'profile', exportFor: async () => null })).toThrow(/reserved/);

@@ -11,6 +11,7 @@ export const STATIC_PATHS = [
   '/',
   '/screener',
   '/screener/advanced',
+  '/screener/map',
   '/companies/info',
   '/companies/compare',
   '/companies/market-cap-rankings',

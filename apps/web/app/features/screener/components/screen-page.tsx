@@ -33,6 +33,7 @@ import {
   sortScreen,
 } from '../screen-params';
 import { presetHref, SCREEN_PRESETS } from '../screen-presets';
+import { SavedScreensPanel } from './saved-screens-panel';
 
 const GROUPS: ReadonlyArray<[MeasureGroup, string]> = [
   ['valuation', 'Valuation'],
@@ -272,6 +273,12 @@ export function ScreenPage({ data }: { data: ScreenData }) {
         </p>
       ) : null}
 
+      <p className="mb-4 text-sm">
+        <a href={`/screener/map${view.asOf ? `?asOf=${view.asOf}` : ''}`} className={TEXT_LINK}>
+          Market map
+        </a>{' '}
+        of the same day: sectors and industries sized by market cap, coloured by change.
+      </p>
       <nav aria-label="Preset screens" className="mb-6">
         <h2 className="mb-2 text-sm font-semibold text-slate-900">Presets</h2>
         <ul className="flex flex-wrap gap-2">
@@ -380,8 +387,9 @@ export function ScreenPage({ data }: { data: ScreenData }) {
         </form>
       </search>
 
-      <div className="mt-6">
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <ColumnPicker view={view} />
+        <SavedScreensPanel view={view} />
       </div>
 
       <ListView
