@@ -11,7 +11,6 @@ import {
 } from '@app/shared/watchlists';
 import { badRequest, conflict, notFound, unknownTicker } from '../../lib/errors.ts';
 import { marketQuotes } from '../companies/companies.service.ts';
-import type { MeasureValues } from '../screener/screen.measures.ts';
 import { latestMeasures } from '../screener/screen.service.ts';
 import {
   countWatchlists,
@@ -99,7 +98,10 @@ export async function getWatchlist(
   };
 }
 
-function pick(values: MeasureValues | undefined, ids: readonly MeasureId[]): Record<string, number | null> {
+function pick(
+  values: Readonly<Record<MeasureId, number | null>> | undefined,
+  ids: readonly MeasureId[],
+): Record<string, number | null> {
   return Object.fromEntries(ids.map((id) => [id, values?.[id] ?? null]));
 }
 
