@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { applyChange, CHANGE_CHOICES, changeKey } from '../src/change-choice';
+import { aggregateKey, applyChange, CHANGE_CHOICES, changeKey } from '../src/change-choice';
 import { createDocQa } from '../src/engine';
 import { parseAmount } from '../src/finance';
 import { renderContext, type TatqaContext } from '../src/training/tatqa';
@@ -21,11 +21,36 @@ const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toStr
   TatqaContext & { questions: Array<{ tree_derivation?: string[] }> }
 >;
 const counts = new Map<string, Map<string, number>>();
+const aggregates = new Map<string, Map<string, number>>();
 let used = 0;
+let aggregated = 0;
+const close = (x: number, gold: number) => Math.abs(x - gold) < 0.006;
 for (const c of contexts) {
   const engine = createDocQa(renderContext(c));
   for (const q of c.questions) {
-    if (q.answer_type !== 'arithmetic' || q.tree_derivation?.[0] !== '-' || q.tree_derivation.length !== 3) continue;
+    if (q.answer_type !== 'arithmetic') continue;
+    const tree = q.tree_derivation ?? [];
+    const isSum = tree[0] === '+';
+    const isAverage = tree[0] === '/' && tree[1] === '+';
+    if (isSum || isAverage) {
+      // Sums and averages the reader answers over one row's figures, all negative as printed.
+      const r = engine.answer(q.question);
+      const values = r.cells.map((cell) => parseAmount(cell.text)?.value);
+      if (r.kind !== 'computed' || values.length < 2 || values.some((v) => v === undefined)) continue;
+      const vs = values as number[];
+      const op = isSum ? 'sum' : 'average';
+      const key = aggregateKey(op, vs);
+      if (!key) continue;
+      const total = (xs: number[]) => xs.reduce((s, v) => s + v, 0) / (op === 'average' ? xs.length : 1);
+      const row = aggregates.get(key) ?? new Map<string, number>();
+      if (close(total(vs), Number(q.answer))) row.set('signed', (row.get('signed') ?? 0) + 1);
+      if (close(total(vs.map(Math.abs)), Number(q.answer))) row.set('unsigned', (row.get('unsigned') ?? 0) + 1);
+      row.set('(questions)', (row.get('(questions)') ?? 0) + 1);
+      aggregates.set(key, row);
+      aggregated += 1;
+      continue;
+    }
+    if (tree[0] !== '-' || tree.length !== 3) continue;
     const r = engine.answer(q.question);
     // Only the questions the reader answers as a change of one row between two periods.
     if (r.kind !== 'computed' || r.cells.length !== 2 || !r.formula || /[/×]/.test(r.formula)) continue;
@@ -50,8 +75,14 @@ for (const [key, row] of [...counts].sort()) {
   console.log(`${key.padEnd(22)} ${n} questions: ${ranked.map((x) => `${x.c} ${x.k}`).join(', ')}`);
   if (best && n >= MIN_SUPPORT && best.k > base) choices[key] = best.c;
 }
-writeFileSync(
-  OUT,
-  `${JSON.stringify({ fittedOn: `${file.split('/').pop()} (${used} difference questions)`, choices }, null, 2)}\n`,
-);
-console.log(`Wrote ${OUT}: ${JSON.stringify(choices)}`);
+const aggregate: Record<string, string> = {};
+for (const [key, row] of [...aggregates].sort()) {
+  const n = row.get('(questions)') ?? 0;
+  const signed = row.get('signed') ?? 0;
+  const unsigned = row.get('unsigned') ?? 0;
+  console.log(`${key.padEnd(22)} ${n} questions: signed ${signed}, unsigned ${unsigned}`);
+  if (n >= MIN_SUPPORT && unsigned > signed) aggregate[key] = 'unsigned';
+}
+const fittedOn = `${file.split('/').pop()} (${used} difference questions, ${aggregated} sums and averages of negative figures)`;
+writeFileSync(OUT, `${JSON.stringify({ fittedOn, choices, aggregate }, null, 2)}\n`);
+console.log(`Wrote ${OUT}: ${JSON.stringify({ choices, aggregate })}`);

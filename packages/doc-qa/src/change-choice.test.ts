@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyChange, changeChoice, changeKey } from './change-choice';
+import { aggregateChoice, aggregateKey, applyChange, changeChoice, changeKey } from './change-choice';
 
 describe('change between two periods', () => {
   it('keys the choice on the wording and the sign of the figures', () => {
@@ -19,5 +19,11 @@ describe('change between two periods', () => {
 
   it('takes newer − older where nothing was fitted', () => {
     expect(changeChoice('What was the change in revenue from 2018 to 2019?', 120, 100)).toBe('newer-older');
+  });
+
+  it('keys sums and averages only when every figure is negative, and keeps them signed unless fitted otherwise', () => {
+    expect(aggregateKey('average', [-15571, -24122])).toBe('average/negative');
+    expect(aggregateKey('average', [-1, 2])).toBeNull();
+    expect(aggregateChoice('sum', [1, 2])).toBe('signed');
   });
 });

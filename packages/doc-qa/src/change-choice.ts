@@ -32,6 +32,19 @@ export function applyChange(choice: ChangeChoice, a: number, b: number): number 
   return a - b;
 }
 
+/** Sums and averages of figures that are all negative (printed in parentheses): kept signed, or as amounts. */
+export type AggregateChoice = 'signed' | 'unsigned';
+
+export function aggregateKey(op: 'sum' | 'average', values: readonly number[]): string | null {
+  return values.length > 0 && values.every((v) => v < 0) ? `${op}/negative` : null;
+}
+
+export function aggregateChoice(op: 'sum' | 'average', values: readonly number[]): AggregateChoice {
+  const key = aggregateKey(op, values);
+  const fitted = key ? (FITTED as { aggregate?: Record<string, string> }).aggregate?.[key] : undefined;
+  return fitted === 'unsigned' ? 'unsigned' : 'signed';
+}
+
 export function changeChoice(question: string, a: number, b: number): ChangeChoice {
   const fitted = (FITTED as { choices: Record<string, string> }).choices[changeKey(question, a, b)];
   return (CHANGE_CHOICES as readonly string[]).includes(fitted ?? '') ? (fitted as ChangeChoice) : 'newer-older';

@@ -13,6 +13,7 @@ import {
   answerItem,
   answerMetric,
   answerMetricChange,
+  findItem,
   itemOf,
   type MetricAnswer,
   metricOf,
@@ -408,6 +409,20 @@ function judgement(
   return { ...r, answer: `${yes ? 'Yes' : 'No'}: ${metric.name} ${figures} (${rule})` };
 }
 
+/** Lines only a lender's income statement prints. */
+function lenderLines(tables: readonly Table[]): string[] {
+  const out: string[] = [];
+  for (const t of tables)
+    for (const r of t.rows)
+      if (
+        /^net interest income\b|^provisions? for (?:credit|loan) losses\b|^total provision for credit losses\b/i.test(
+          r.label.trim(),
+        )
+      )
+        out.push(r.label.trim());
+  return [...new Set(out)];
+}
+
 /** Analysts' questions on statements: a named metric or line item for a fiscal year, in the unit asked. */
 function analystAnswer(doc: Indexed, question: string, hits: readonly Hit[]): AnswerResult | null {
   if (doc.tables.length === 0) return null;
@@ -420,6 +435,31 @@ function analystAnswer(doc: Indexed, question: string, hits: readonly Hit[]): An
   const op = operationOf(ask.core)?.op;
   const change =
     op === 'change' || op === 'pct_change' || /\bchang(?:e|ed|es)\b|\bcompared? (?:to|with)\b/i.test(ask.core);
+  // "If gross margin is not a useful metric for a company like this, state that": a lender's statements (net
+  // interest income, provisions for credit losses) print no cost of sales, so its margins say little.
+  const lender = lenderLines(doc.tables);
+  if (
+    metric &&
+    ask.relevanceOf &&
+    /margin/i.test(metric.name) &&
+    lender.length > 0 &&
+    !findItem(doc.tables, 'cogs', null)
+  ) {
+    const first = doc.tables.find((t) => t.rows.some((r) => lender.includes(r.label.trim())));
+    const r = none(kind, null);
+    return {
+      ...r,
+      answer:
+        `${metric.name} is not a useful metric here: the statements show ${lender
+          .slice(0, 2)
+          .map((l) => `"${l}"`)
+          .join(' and ')} ` +
+        `and no cost of sales, as a lender's do; its performance is not measured through ${metric.name} but through net interest income, credit losses and returns on equity.`,
+      score: 0.5,
+      page: first?.page ?? null,
+      passage: first ? tableEvidence(doc.text, first, []) : null,
+    };
+  }
   if (metric?.name === 'revenue CAGR') {
     const g = answerGrowth(ask, ask.core, doc.tables);
     if (g && g.missing.length === 0) return fromMetric(doc, 'computed', g, hits);

@@ -162,4 +162,43 @@ describe("analysts' questions", () => {
     expect(r.lookedFor).toContain('days sales outstanding');
     expect(r.lookedFor).toContain('not found: accounts receivable');
   });
+
+  it('says a margin is not a useful metric for a lender when asked to, naming the lines that show it', () => {
+    const bank = createDocQa(
+      joinPages([
+        [
+          'Consolidated Statements of Income',
+          '(Millions)',
+          'Years ended December 31',
+          '2022',
+          '2021',
+          'Interest income',
+          '11,967',
+          '8,771',
+          'Interest expense',
+          '(2,863)',
+          '(1,314)',
+          'Net interest income',
+          '9,104',
+          '7,457',
+          'Total revenues net of interest expense',
+          '52,862',
+          '42,380',
+          'Provisions for credit losses',
+          '2,182',
+          '(1,419)',
+          'Pretax income',
+          '9,620',
+          '10,516',
+        ].join('\n'),
+      ]),
+    );
+    const r = bank.answer(
+      'Does the company have an improving operating margin profile as of 2022? If operating margin is not a useful metric for a company like this, then state that and explain why.',
+    );
+    expect(r.answer).toMatch(
+      /^operating margin is not a useful metric here: the statements show "Net interest income"/,
+    );
+    expect(r.answer).toContain('no cost of sales');
+  });
 });

@@ -1,4 +1,4 @@
-import { applyChange, changeChoice } from './change-choice';
+import { aggregateChoice, applyChange, changeChoice } from './change-choice';
 import { type Amount, fiscalYearsIn, formatAmount, roundFor, type Scale, yearsIn } from './finance';
 import type { Operation } from './kinds';
 import type { Cell, Row, Table } from './tables';
@@ -466,7 +466,9 @@ const aggregate: Handler<'sum' | 'average'> = (op, x) => {
     (i) => i >= 0 && row.cells[i]?.amount,
   );
   if (used.length < 2) return null;
-  const values = used.map((i) => row.cells[i]?.amount?.value ?? 0);
+  const printed = used.map((i) => row.cells[i]?.amount?.value ?? 0);
+  // Figures all in parentheses (a loss, a cost) are summed as printed or as amounts, as fitted.
+  const values = aggregateChoice(op.op, printed) === 'unsigned' ? printed.map(Math.abs) : printed;
   const total = values.reduce((s, v) => s + v, 0);
   const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
   const terms_ = values.map((v) => fmt(v)).join(' + ');
