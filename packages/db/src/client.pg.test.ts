@@ -109,3 +109,28 @@ describe.runIf(URL)('PostgreSQL coming back', () => {
     }
   });
 });
+
+describe.runIf(URL)('PostgreSQL shared with others', () => {
+  it('migrates a schema while other schemas of the database come and go', async () => {
+    const admin = new pg.Client({ connectionString: URL });
+    await admin.connect();
+    let churning = true;
+    // Other tenants (parallel test files) creating and dropping schemas with tables in them.
+    const churn = (async () => {
+      for (let i = 0; churning; i += 1) {
+        const other = `churn_${process.pid}_${i}`;
+        await admin.query(`create schema ${other}; create table ${other}.t (a int, b text, c int)`);
+        await admin.query(`drop schema ${other} cascade`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    try {
+      const handles = await Promise.all(Array.from({ length: 6 }, () => createTestDb('postgres')));
+      for (const h of handles) await h.close();
+    } finally {
+      churning = false;
+      await churn;
+      await admin.end();
+    }
+  }, 60_000);
+});

@@ -133,13 +133,24 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
     provider: migrationProvider,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Kysely looks for its bookkeeping tables across every schema of the database; another schema
+  // dropped meanwhile (a parallel test's, another tenant's) fails that look-up, not the migration.
+  for (let attempt = 1; attempt < 20 && droppedMeanwhile(error, schema); attempt += 1) {
+    await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${String(error)}`);
   }
   return (results ?? []).map((r) => r.migrationName);
+}
+
+function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
+  const dropped = /schema "([^"]+)" does not exist/.exec(error instanceof Error ? error.message : '')?.[1];
+  return dropped !== undefined && dropped !== ownSchema;
 }
 
 // Reads the data tables, not `select 1`: a node whose tables are gone leaves the load balancer's rotation.
