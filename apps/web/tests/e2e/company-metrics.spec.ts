@@ -122,10 +122,12 @@ describe('company metrics journey', () => {
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/stock-price</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/johnson-and-johnson/total-liabilities</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/screener</loc>`);
-    // Twelve static pages (account pages stay out; the public leaderboard is in), each ranking for
+    expect(xml).toContain(`<loc>${site.server.url}/screener/map</loc>`);
+    // Fourteen static pages (account pages stay out; the public leaderboard, the advanced screen and
+    // the market map are in), each ranking for
     // every year from 1999 to last year, and 3 companies × 10 metrics.
     const rankingYears = new Date().getUTCFullYear() - 1999;
-    expect(xml.match(/<url>/g)).toHaveLength(12 + 3 * rankingYears + 3 * 10);
+    expect(xml.match(/<url>/g)).toHaveLength(14 + 3 * rankingYears + 3 * 10);
     expect(xml.match(/\/companies\/info\/[^<]+<\/loc>/g)).toHaveLength(3 * 10);
     expect(xml).toContain('/simulator/leaderboard</loc>');
     expect(xml).not.toContain('/login</loc>');
