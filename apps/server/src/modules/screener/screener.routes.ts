@@ -14,9 +14,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentDataDate } from '../../lib/data-date.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { savedScreensRoutes } from './saved-screens.routes.ts';
 import {
+  daySnapshot,
   getCompanyMeasures,
   getMarketMapJson,
   getScreenCsv,
@@ -50,6 +52,18 @@ const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-M
 
 export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(savedScreensRoutes);
+
+  // The latest day's screen is computed in the background when it arrives (and at start), so the
+  // first visitor of the day and the company pages do not wait for it (decision 025).
+  const warm = (dataDate: string) => {
+    daySnapshot(app.db, dataDate, dataDate).catch((err) => app.log.error({ err, dataDate }, 'screen warm-up failed'));
+  };
+  app.onNewCloses(({ dataDate }) => warm(dataDate));
+  app.addHook('onReady', async () => {
+    currentDataDate(app.db)
+      .then((dataDate) => dataDate && warm(dataDate))
+      .catch((err) => app.log.error({ err }, 'screen warm-up failed'));
+  });
 
   app.get(
     '/companies/eod',
