@@ -1,3 +1,5 @@
+import { formatCount, formatMillions, formatNumber, formatPrice, formatSigned } from './format.ts';
+
 /*
  * The screen's measures, defined once: id (the wire and URL name), label, unit and formula. The
  * server computes them (decision 025), the screen, its CSV and the API name them from here, and
@@ -260,3 +262,20 @@ export const MAP_PERIOD_IDS = Object.keys(MAP_PERIODS) as MapPeriod[];
 
 /** Companies the map shows: the largest by market cap (smaller ones would be slivers). */
 export const MAP_COMPANIES = 500;
+
+/** A measure's value as pages show it; an empty measure is an en dash, never 0. */
+export function formatMeasure(id: MeasureId, value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  switch (MEASURE_BY_ID[id].unit) {
+    case 'usd':
+      return formatPrice(value);
+    case 'usd-millions':
+      return value === 0 ? '$0' : formatMillions(value);
+    case 'shares':
+      return formatCount(value);
+    case 'multiple':
+      return `${formatNumber(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}×`;
+    case 'percent':
+      return `${formatSigned(value)}%`;
+  }
+}

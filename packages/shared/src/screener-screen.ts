@@ -212,3 +212,15 @@ export const MapResponseSchema = z.object({
   ),
 });
 export type MapResponse = z.infer<typeof MapResponseSchema>;
+
+export const CompanyMeasuresParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+export const CompanyMeasuresQuerySchema = z.strictObject({ asOf: ScreenFiltersSchema.shape.asOf });
+
+/** `GET /api/screener/company/:slug`: every measure of one company on a day. */
+export const CompanyMeasuresResponseSchema = z.object({
+  as_of: z.string(),
+  requested: z.string().nullable(),
+  data_date: z.string(),
+  company: ScreenRowSchema,
+});
+export type CompanyMeasuresResponse = z.infer<typeof CompanyMeasuresResponseSchema>;

@@ -137,6 +137,9 @@ describe('advanced screen journey', () => {
     expect(await page.locator('p[aria-live="polite"]').last().textContent()).toContain('market cap $160.00M');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/companies\/info\/alpha-software-inc/);
+    // The company page shows the same measures, on the latest day (TTM to 31 March 2024: P/E 164 / 50).
+    await page.getByRole('heading', { name: 'Key measures' }).waitFor();
+    expect(await page.locator('#key-measures-heading + p + dl').textContent()).toContain('P/E3.28×');
     expect(errors).toEqual([]);
     await close();
   });

@@ -252,6 +252,22 @@ describe.each(testEngines())('GET /api/screener on %s', (engine) => {
     expect(bad.json<{ error: string }>().error).toContain("'period'");
   });
 
+  it("gives one company's every measure for its page, on the day asked", async () => {
+    const res = await app.inject(`/api/screener/company/alpha-software-inc?asOf=${SCREEN_DAY}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ as_of: string; company: ScreenResponse['rows'][number] }>();
+    expect(body.as_of).toBe(SCREEN_DAY);
+    expect(Object.keys(body.company.values)).toEqual([...MEASURE_IDS]);
+    expect(body.company.values.pe).toBeCloseTo(160 / 46, 6);
+    const latest = await app.inject('/api/screener/company/alpha-software-inc');
+    expect(latest.json<{ company: ScreenResponse['rows'][number] }>().company.values.pe).toBeCloseTo(164 / 50, 6);
+    // Delisted since 2008: no close on the latest day, its figures on a day it traded.
+    expect((await app.inject('/api/screener/company/delta-airlines-old')).statusCode).toBe(404);
+    const past = await app.inject(`/api/screener/company/delta-airlines-old?asOf=${SCREEN_2008_DAY}`);
+    expect(past.json<{ company: ScreenResponse['rows'][number] }>().company.delisted_on).toBe('2008-06-16');
+    expect((await app.inject('/api/screener/company/alpha-software-inc?asOf=tomorrow')).statusCode).toBe(400);
+  });
+
   it('leaves the SPEC §7 list as it was', async () => {
     const res = await app.inject('/api/companies/eod?pageNumber=1');
     expect(res.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import { isTradingDay, previousTradingDay } from '@app/market-data/calendar';
 import {
+  type CompanyMeasuresResponse,
   DEFAULT_SCREEN_COLUMNS,
   MAP_COMPANIES,
   MAP_PERIODS,
@@ -18,6 +19,7 @@ import {
 } from '@app/shared/screener-screen';
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
+import { notFound } from '../../lib/errors.ts';
 import {
   addDays,
   type DatedFiling,
@@ -385,4 +387,21 @@ function buildMap(snapshot: DaySnapshot, period: MapPeriod): MapBody {
       })
       .sort(byCap),
   };
+}
+
+const bySlug = new WeakMap<DaySnapshot, Map<string, ScreenRow>>();
+
+/** Every measure of one company on the screen's day; 404 when it had no close that day. */
+export function getCompanyMeasures(screen: Screen, slug: string): CompanyMeasuresResponse {
+  const { snapshot } = screen;
+  const { day, dataDate } = screen.asOf;
+  if (snapshot === null || day === null || dataDate === null) throw notFound('No closes are loaded yet');
+  let index = bySlug.get(snapshot);
+  if (!index) {
+    index = new Map(snapshot.entries.map((e) => [e.row.slug, e.row]));
+    bySlug.set(snapshot, index);
+  }
+  const row = index.get(slug.toLowerCase());
+  if (!row) throw notFound(`No company "${slug}" traded on ${day}`);
+  return { as_of: day, requested: screen.asOf.requested, data_date: dataDate, company: toWire(row, MEASURE_IDS) };
 }

@@ -53,7 +53,8 @@ export interface DaySnapshot {
   matches: Map<string, Entry[]>;
 }
 
-const MATCH_CACHE_SIZE = 200;
+// Six days are kept (screen.service.ts): at most 6 × 100 result lists of up to 10,000 references each.
+const MATCH_CACHE_SIZE = 100;
 
 export function buildDaySnapshot(
   day: string,

@@ -1,6 +1,9 @@
 import { ApiErrorSchema } from '@app/shared/api-error';
 import { EodFiltersSchema, EodQuerySchema, EodResponseSchema } from '@app/shared/screener';
 import {
+  CompanyMeasuresParamsSchema,
+  CompanyMeasuresQuerySchema,
+  CompanyMeasuresResponseSchema,
   MapQuerySchema,
   type MapResponse,
   MapResponseSchema,
@@ -11,9 +14,18 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentDataDate } from '../../lib/data-date.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { savedScreensRoutes } from './saved-screens.routes.ts';
-import { getMarketMapJson, getScreenCsv, getScreenPage, openScreen, screenVersion } from './screen.service.ts';
+import {
+  daySnapshot,
+  getCompanyMeasures,
+  getMarketMapJson,
+  getScreenCsv,
+  getScreenPage,
+  openScreen,
+  screenVersion,
+} from './screen.service.ts';
 import { criteriaFrom, currentListing, eodVersion, getEodCsv, getEodPage } from './screener.service.ts';
 
 // Short: a proxy or browser reuses an answer for a minute, then revalidates with the ETag,
@@ -40,6 +52,18 @@ const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-M
 
 export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(savedScreensRoutes);
+
+  // The latest day's screen is computed in the background when it arrives (and at start), so the
+  // first visitor of the day and the company pages do not wait for it (decision 025).
+  const warm = (dataDate: string) => {
+    daySnapshot(app.db, dataDate, dataDate).catch((err) => app.log.error({ err, dataDate }, 'screen warm-up failed'));
+  };
+  app.onNewCloses(({ dataDate }) => warm(dataDate));
+  app.addHook('onReady', async () => {
+    currentDataDate(app.db)
+      .then((dataDate) => dataDate && warm(dataDate))
+      .catch((err) => app.log.error({ err }, 'screen warm-up failed'));
+  });
 
   app.get(
     '/companies/eod',
@@ -172,6 +196,33 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
       const json = getMarketMapJson(screen, request.query.period);
       // Text is sent as it is (the schema still documents it; the type provider only knows objects).
       return reply.type('application/json; charset=utf-8').send(json as unknown as MapResponse);
+    },
+  );
+
+  app.get(
+    '/screener/company/:slug',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['screener'],
+        summary: "Every screen measure of one company on a trading day (the company page's key figures)",
+        params: CompanyMeasuresParamsSchema,
+        querystring: CompanyMeasuresQuerySchema,
+        response: {
+          200: CompanyMeasuresResponseSchema,
+          304: NotModifiedSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const screen = await openScreen(app.db, request.query.asOf);
+      const day = screen.snapshot ? `${screen.snapshot.day}-${screen.snapshot.version}` : 'none';
+      const version = `company-${day}-${screen.asOf.requested ?? ''}-${encodeURIComponent(request.params.slug.toLowerCase())}`;
+      const body = getCompanyMeasures(screen, request.params.slug);
+      if (isFresh(request, reply, version)) return notModified(reply);
+      return body;
     },
   );
 };

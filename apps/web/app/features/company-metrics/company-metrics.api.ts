@@ -1,5 +1,6 @@
 import type { MetricSeriesResponse } from '@app/shared/companies';
 import type { Frequency, MetricKey, MetricPeriod } from '@app/shared/metrics';
+import type { CompanyMeasuresResponse } from '@app/shared/screener-screen';
 import type { AppLoadContext } from 'react-router';
 import { apiGet } from '../../lib/api-client';
 
@@ -22,4 +23,23 @@ export function fetchSeries(
   options: { context?: AppLoadContext; signal?: AbortSignal } = {},
 ): Promise<MetricSeriesResponse> {
   return apiGet<MetricSeriesResponse>(seriesPath(request), options);
+}
+
+/** How long a page waits for the key measures: a day not computed yet is built meanwhile, shown next time. */
+const MEASURES_WAIT_MS = 300;
+
+/** The company's screen measures on the latest day, or null (not traded then, failed, or not ready in time). */
+export async function fetchKeyMeasures(slug: string, context: AppLoadContext): Promise<CompanyMeasuresResponse | null> {
+  const request = apiGet<CompanyMeasuresResponse>(`/api/screener/company/${encodeURIComponent(slug)}`, {
+    context,
+  }).catch(() => null);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), MEASURES_WAIT_MS);
+  });
+  try {
+    return await Promise.race([request, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

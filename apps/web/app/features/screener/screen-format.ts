@@ -1,4 +1,4 @@
-export { formatMeasure, measureTone } from '../../lib/measure-format';
+export { measureTone } from '../../lib/measure-format';
 
 /** What a range bound is typed in, for the filter's hint. */
 export const UNIT_HINT = {

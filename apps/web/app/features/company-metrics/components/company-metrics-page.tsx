@@ -14,6 +14,7 @@ import { fetchSeries } from '../company-metrics.api';
 import type { CompanyMetricsData } from '../company-metrics.loader';
 import { PAGE_TITLE } from '../company-metrics.meta';
 import { formatValue, frequencyNote, RANGE_LABELS, secFilingsUrl, summarySentence } from '../metric-text';
+import { KeyMeasures } from './key-measures';
 import { CHART_HEIGHT_CLASS, MetricChart } from './metric-chart';
 import { MetricChips } from './metric-chips';
 import { RangeControls } from './range-controls';
@@ -128,6 +129,7 @@ export function CompanyMetricsPage({ data, demoData = false }: { data: CompanyMe
             <LatestValues series={series} />
           </>
         ) : null}
+        {data.measures && !data.notFound ? <KeyMeasures measures={data.measures} /> : null}
         {data.slug && !data.notFound ? (
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             <Link

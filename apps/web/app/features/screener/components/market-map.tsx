@@ -149,64 +149,63 @@ export function MarketMap({ data }: { data: MapData }) {
         </p>
       ) : drawn && drawn.tiles.length > 0 ? (
         <>
-          <svg
-            viewBox={`0 0 ${W} ${H}`}
-            className="h-auto w-full rounded-lg bg-slate-800"
-            role="group"
-            aria-label="Market map: one link per company"
-          >
-            {drawn.tiles.map((t) => (
-              <a
-                key={t.company.ticker}
-                href={`/companies/info/${t.company.slug}`}
-                aria-label={describe(t, view.period)}
-                className="group outline-none"
-                onFocus={() => setShown(t)}
-                onMouseEnter={() => setShown(t)}
-              >
-                <title>{describe(t, view.period)}</title>
-                <rect
-                  x={t.rect.x}
-                  y={t.rect.y}
-                  width={Math.max(0, t.rect.w)}
-                  height={Math.max(0, t.rect.h)}
-                  fill={changeColour(t.company.change)}
-                  stroke="#1e293b"
-                  strokeWidth={1}
-                  className="group-hover:stroke-white group-focus-visible:stroke-amber-300 group-focus-visible:[stroke-width:4]"
-                />
-                {t.rect.w > 44 && t.rect.h > 22 ? (
+          <figure>
+            <figcaption className="sr-only">Market map: one link per company, largest first</figcaption>
+            <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full rounded-lg bg-slate-800">
+              <title>Market map</title>
+              {drawn.tiles.map((t) => (
+                <a
+                  key={t.company.ticker}
+                  href={`/companies/info/${t.company.slug}`}
+                  aria-label={describe(t, view.period)}
+                  className="group outline-none"
+                  onFocus={() => setShown(t)}
+                  onMouseEnter={() => setShown(t)}
+                >
+                  <title>{describe(t, view.period)}</title>
+                  <rect
+                    x={t.rect.x}
+                    y={t.rect.y}
+                    width={Math.max(0, t.rect.w)}
+                    height={Math.max(0, t.rect.h)}
+                    fill={changeColour(t.company.change)}
+                    stroke="#1e293b"
+                    strokeWidth={1}
+                    className="group-hover:stroke-white group-focus-visible:stroke-amber-300 group-focus-visible:[stroke-width:4]"
+                  />
+                  {t.rect.w > 44 && t.rect.h > 22 ? (
+                    <text
+                      x={t.rect.x + t.rect.w / 2}
+                      y={t.rect.y + t.rect.h / 2}
+                      textAnchor="middle"
+                      dominantBaseline="middle"
+                      fill="#fff"
+                      fontSize={Math.min(22, Math.max(10, t.rect.w / 6))}
+                      fontWeight={600}
+                      pointerEvents="none"
+                    >
+                      {t.company.ticker}
+                    </text>
+                  ) : null}
+                </a>
+              ))}
+              {drawn.sectors.map((s) =>
+                s.rect.h > 60 && s.rect.w > 80 ? (
                   <text
-                    x={t.rect.x + t.rect.w / 2}
-                    y={t.rect.y + t.rect.h / 2}
-                    textAnchor="middle"
-                    dominantBaseline="middle"
-                    fill="#fff"
-                    fontSize={Math.min(22, Math.max(10, t.rect.w / 6))}
-                    fontWeight={600}
+                    key={s.name}
+                    x={s.rect.x + 4}
+                    y={s.rect.y + 13}
+                    fill="#e2e8f0"
+                    fontSize={12}
+                    fontWeight={700}
                     pointerEvents="none"
                   >
-                    {t.company.ticker}
+                    {s.name.toUpperCase()}
                   </text>
-                ) : null}
-              </a>
-            ))}
-            {drawn.sectors.map((s) =>
-              s.rect.h > 60 && s.rect.w > 80 ? (
-                <text
-                  key={s.name}
-                  x={s.rect.x + 4}
-                  y={s.rect.y + 13}
-                  fill="#e2e8f0"
-                  fontSize={12}
-                  fontWeight={700}
-                  pointerEvents="none"
-                >
-                  {s.name.toUpperCase()}
-                </text>
-              ) : null,
-            )}
-          </svg>
+                ) : null,
+              )}
+            </svg>
+          </figure>
           <p aria-live="polite" className="mt-2 min-h-6 text-sm text-slate-700">
             {shown ? describe(shown, view.period) : 'Point at or tab to a company for its figures; Enter opens it.'}
           </p>

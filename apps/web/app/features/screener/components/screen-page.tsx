@@ -2,6 +2,7 @@ import { MARKET_CAP_BUCKETS } from '@app/shared/buckets';
 import { formatDay } from '@app/shared/format';
 import {
   FIRST_TRADING_DAY,
+  formatMeasure,
   MEASURE_BY_ID,
   MEASURES,
   type MeasureGroup,
@@ -20,7 +21,7 @@ import { INPUT_CLASS } from '../../../components/ui/field';
 import { ListView } from '../../../components/ui/list-view';
 import { TEXT_LINK } from '../../../components/ui/text-link';
 import type { ScreenData } from '../screen.api';
-import { formatMeasure, measureTone, UNIT_HINT } from '../screen-format';
+import { measureTone, UNIT_HINT } from '../screen-format';
 import {
   addColumn,
   moveColumn,

@@ -1,8 +1,8 @@
 import { formatCount, formatDay, formatMillions, formatPrice, formatSigned } from '@app/shared/format';
-import { MEASURE_BY_ID } from '@app/shared/screener-measures';
+import { formatMeasure, MEASURE_BY_ID } from '@app/shared/screener-measures';
 import type { WatchlistCompany } from '@app/shared/watchlists';
 import { CellLink, type DataTableColumn } from '../../../components/ui/data-table';
-import { formatMeasure, measureTone } from '../../../lib/measure-format';
+import { measureTone } from '../../../lib/measure-format';
 import type { useMemberAction } from '../../../lib/member-data';
 import type { WatchlistIntents, WatchlistsData, WatchlistView } from '../watchlists.api';
 
