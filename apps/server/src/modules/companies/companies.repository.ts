@@ -378,6 +378,26 @@ export async function findIndexStep(
   return rows.map((r) => ({ prevClose: r.prevClose, close: r.close, shares: Number(r.shares ?? 0) }));
 }
 
+/** The day each of the companies given stopped trading, for those delisted on or before `through`. */
+export async function findDelistings(
+  db: Db,
+  companyIds: readonly number[],
+  through: string,
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const ids of chunks([...new Set(companyIds)])) {
+    const rows = await db
+      .selectFrom('companies')
+      .select(['id', 'delisted_on'])
+      .where('id', 'in', ids)
+      .where('delisted_on', 'is not', null)
+      .where('delisted_on', '<=', through)
+      .execute();
+    for (const r of rows) out.set(r.id, r.delisted_on as string);
+  }
+  return out;
+}
+
 /** Every filed period of a company with every statement line, oldest first. */
 export async function statementRows(db: Db, companyId: number) {
   return db

@@ -27,6 +27,7 @@ import {
   filingSeries,
   findClosesFrom,
   findCompany,
+  findDelistings,
   findIndexStep,
   findLastCloses,
   findTickerQuote,
@@ -256,6 +257,7 @@ export const marketQuotes = {
   lastCloses: (db: Db, companyIds: readonly number[]) => findLastCloses(db, companyIds),
   closesFrom: (db: Db, firstDays: ReadonlyMap<number, string>, through: string) =>
     findClosesFrom(db, firstDays, through),
+  delistings: (db: Db, companyIds: readonly number[], through: string) => findDelistings(db, companyIds, through),
   /** One day's step of the market index (@app/shared/market-index). */
   indexStep: (db: Db, prevDate: string, date: string) => findIndexStep(db, prevDate, date),
 };

@@ -94,11 +94,26 @@ export async function fillPendingOrders(db: Db, dataDate: string): Promise<Order
   }
   const closes = await marketQuotes.closesFrom(db, firstDays, dataDate);
 
+  const delisted = await marketQuotes.delistings(
+    db,
+    orders.map((o) => o.companyId),
+    dataDate,
+  );
   const buys = new Map<string, { fill: ClosePoint; ids: number[] }>();
   const sells: { order: StoredOrder; fill: ClosePoint }[] = [];
   const expiring: StoredOrder[] = [];
   for (const o of orders) {
-    const fill = firstFill(o, closes.get(o.companyId) ?? []);
+    let fill = firstFill(o, closes.get(o.companyId) ?? []);
+    if (!fill && delisted.has(o.companyId)) {
+      // No close will ever come: a buy expires with its points back; a sell takes the last close
+      // there was, the only way out of a position in a company that stopped trading.
+      const last = o.side === 'sell' ? (await marketQuotes.lastCloses(db, [o.companyId])).get(o.companyId) : undefined;
+      if (!last) {
+        expiring.push(o);
+        continue;
+      }
+      fill = last;
+    }
     if (!fill) {
       if (o.goodUntil && o.goodUntil <= dataDate) expiring.push(o);
       continue;
