@@ -26,10 +26,12 @@ import {
   type FilingPoint,
   filingSeries,
   findClosesFrom,
+  findClosesOn,
   findCompany,
+  findCompanyIds,
   findDelistings,
-  findIndexStep,
   findLastCloses,
+  findShareCounts,
   findTickerQuote,
   lastPriceDate,
   listLargestQuoted,
@@ -258,6 +260,8 @@ export const marketQuotes = {
   closesFrom: (db: Db, firstDays: ReadonlyMap<number, string>, through: string) =>
     findClosesFrom(db, firstDays, through),
   delistings: (db: Db, companyIds: readonly number[], through: string) => findDelistings(db, companyIds, through),
-  /** One day's step of the market index (@app/shared/market-index). */
-  indexStep: (db: Db, prevDate: string, date: string) => findIndexStep(db, prevDate, date),
+  /** What the market index (@app/shared/market-index) is computed from. */
+  companyIds: (db: Db) => findCompanyIds(db),
+  closesOn: (db: Db, companyIds: readonly number[], date: string) => findClosesOn(db, companyIds, date),
+  shareCounts: (db: Db, from: string) => findShareCounts(db, from),
 };
