@@ -17,7 +17,14 @@ export {
   seedScreenUniverse,
 } from './modules/screener/screen.fixtures.ts';
 export { DATA_DATE, type QuoteSeed, seedQuotes, TEST_UNIVERSE } from './modules/screener/screener.fixtures.ts';
-export { appendClose, type CompanySeed, seedCompanies } from './modules/simulator/simulator.fixtures.ts';
+export {
+  appendClose,
+  type CompanySeed,
+  holdPick,
+  seedCompanies,
+  seedPendingOrders,
+} from './modules/simulator/simulator.fixtures.ts';
+export { fillPendingOrders } from './modules/simulator/simulator.orders.ts';
 export { seedMember } from './modules/users/users.fixtures.ts';
 export {
   freePort,

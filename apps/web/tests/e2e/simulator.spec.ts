@@ -240,17 +240,31 @@ describe('market simulator journey', () => {
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await page.getByTestId('available-points').waitFor();
     const before = await portfolioTickers(page);
-    await buyFilled(page, site.server.url, 2, '1234.56');
-    await expect.poll(() => portfolioTickers(page)).toHaveLength(before.length + 1);
-    const ticker = (await portfolioTickers(page)).find((t) => !before.includes(t)) as string;
+    // A company not held yet, so its row and Sell button are its own (the week that fills the order
+    // may also let an older pick's trigger sell it).
+    const stocks = page.getByRole('region', { name: 'Available stocks', exact: true });
+    await stocks.locator('tbody tr').first().waitFor();
+    const listed = (await stocks.locator('tbody tr td:first-child span').allTextContents()).map((t) => t.trim());
+    const row = listed.findIndex((t) => !before.includes(t));
+    expect(row).toBeGreaterThanOrEqual(0);
+    const ticker = listed[row] as string;
+    await buyFilled(page, site.server.url, row, '1234.56');
+    await expect.poll(() => portfolioTickers(page), { timeout: 20_000 }).toContain(ticker);
     const available = async () =>
       Number(((await page.getByTestId('available-points').textContent()) ?? '').replace(/,/g, ''));
     const pointsBefore = await available();
+    const pastBefore = (
+      (await (
+        await fetch(`${site.server.url}/api/contest/pastpickslist`, {
+          headers: { authorization: `Bearer ${await pageToken(page)}` },
+        })
+      ).json()) as PastPick[]
+    ).map((p) => p.pickid);
 
-    const row = page.getByRole('region', { name: 'Your portfolio', exact: true }).locator('tbody tr', {
+    const position = page.getByRole('region', { name: 'Your portfolio', exact: true }).locator('tbody tr', {
       has: page.locator('[data-ticker]', { hasText: ticker }),
     });
-    const value = ((await row.locator('td').nth(4).textContent()) ?? '').trim();
+    const value = ((await position.locator('td').nth(4).textContent()) ?? '').trim();
     await page.getByRole('button', { name: `Sell ${ticker}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Sell Stock' });
     await dialog.waitFor();
@@ -271,7 +285,7 @@ describe('market simulator journey', () => {
     expect(await nextWeekFills(site.server.url, await pageToken(page))).toEqual([]);
     await gotoHydrated(page, `${site.server.url}/simulator`);
     await expect.poll(() => portfolioTickers(page), { timeout: 20_000 }).not.toContain(ticker);
-    // The sale credited what the next close was worth.
+    // The sale credited what the next close was worth (and any trigger that fired that week, its own).
     const past = (await (
       await fetch(`${site.server.url}/api/contest/pastpickslist`, {
         headers: { authorization: `Bearer ${await pageToken(page)}` },
@@ -279,7 +293,10 @@ describe('market simulator journey', () => {
     ).json()) as PastPick[];
     const soldHere = past.find((p) => p.ticker === ticker && p.sold_by === 'manual') as PastPick;
     expect(soldHere.lpoints).toBe(1234.56);
-    await expect.poll(available).toBeCloseTo(pointsBefore + soldHere.lpoints + soldHere.lpoints_gain, 2);
+    const since = past.filter((p) => !pastBefore.includes(p.pickid));
+    await expect
+      .poll(available)
+      .toBeCloseTo(pointsBefore + since.reduce((sum, p) => sum + p.lpoints + p.lpoints_gain, 0), 2);
     await page.getByRole('button', { name: 'View History' }).click();
     const history = page.getByRole('region', { name: 'Portfolio history', exact: true });
     const sale = history.locator('tbody tr', { has: page.getByRole('cell', { name: ticker, exact: true }) });

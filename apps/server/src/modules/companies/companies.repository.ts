@@ -339,43 +339,81 @@ export async function findClosesFrom(
   return out;
 }
 
+/** Every company id, for reads that go through the (company_id, date) key one company at a time. */
+export async function findCompanyIds(db: Db): Promise<number[]> {
+  return (await db.selectFrom('companies').select('id').orderBy('id').execute()).map((r) => r.id);
+}
+
 /**
- * Each company quoted on both days, with the share count in force on the first (the earliest
- * count before any is known, as decision 004): one step of the cap-weighted market index. Driven
- * from `companies`, so each price is a primary-key lookup (daily_prices has no index on date alone).
+ * Each company's close on one day: point lookups on the (company_id, date) key, 500 companies a
+ * query (daily_prices has no index on date alone, and a scan of it per day is what this avoids).
  */
-export async function findIndexStep(
+export async function findClosesOn(db: Db, companyIds: readonly number[], date: string): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const ids of chunks(companyIds)) {
+    const rows = await db
+      .selectFrom('daily_prices')
+      .select(['company_id', 'close'])
+      .where('company_id', 'in', ids)
+      .where('date', '=', date)
+      .execute();
+    for (const r of rows) out.set(r.company_id, r.close);
+  }
+  return out;
+}
+
+/**
+ * The share counts in force from `from` on, by company, oldest first: the one in force on `from`
+ * and every later one (each is in force from its date until the next).
+ */
+export async function findShareCounts(db: Db, from: string): Promise<Map<number, { date: string; shares: number }[]>> {
+  const inForce = db
+    .selectFrom('shares_outstanding')
+    .select(['company_id', (eb) => eb.fn.max('date').as('date')])
+    .where('date', '<=', from)
+    .groupBy('company_id')
+    .as('f');
+  const [atStart, later] = await Promise.all([
+    db
+      .selectFrom('shares_outstanding as s')
+      .innerJoin(inForce, (j) => j.onRef('f.company_id', '=', 's.company_id').onRef('f.date', '=', 's.date'))
+      .select(['s.company_id', 's.date', 's.shares'])
+      .execute(),
+    db
+      .selectFrom('shares_outstanding')
+      .select(['company_id', 'date', 'shares'])
+      .where('date', '>', from)
+      .orderBy('company_id')
+      .orderBy('date')
+      .execute(),
+  ]);
+  const out = new Map<number, { date: string; shares: number }[]>();
+  for (const r of [...atStart, ...later]) {
+    const list = out.get(r.company_id) ?? [];
+    list.push({ date: r.date, shares: Number(r.shares) });
+    out.set(r.company_id, list);
+  }
+  return out;
+}
+
+/** The day each of the companies given stopped trading, for those delisted on or before `through`. */
+export async function findDelistings(
   db: Db,
-  prevDate: string,
-  date: string,
-): Promise<{ prevClose: number; close: number; shares: number }[]> {
-  const rows = await db
-    .selectFrom('companies as c')
-    .innerJoin('daily_prices as p0', (j) => j.onRef('p0.company_id', '=', 'c.id').on('p0.date', '=', prevDate))
-    .innerJoin('daily_prices as p1', (j) => j.onRef('p1.company_id', '=', 'c.id').on('p1.date', '=', date))
-    .select((eb) => [
-      'p0.close as prevClose',
-      'p1.close as close',
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('shares_outstanding as s')
-            .select('s.shares')
-            .whereRef('s.company_id', '=', 'c.id')
-            .where('s.date', '<=', prevDate)
-            .orderBy('s.date', 'desc')
-            .limit(1),
-          eb
-            .selectFrom('shares_outstanding as s')
-            .select('s.shares')
-            .whereRef('s.company_id', '=', 'c.id')
-            .orderBy('s.date', 'asc')
-            .limit(1),
-        )
-        .as('shares'),
-    ])
-    .execute();
-  return rows.map((r) => ({ prevClose: r.prevClose, close: r.close, shares: Number(r.shares ?? 0) }));
+  companyIds: readonly number[],
+  through: string,
+): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const ids of chunks([...new Set(companyIds)])) {
+    const rows = await db
+      .selectFrom('companies')
+      .select(['id', 'delisted_on'])
+      .where('id', 'in', ids)
+      .where('delisted_on', 'is not', null)
+      .where('delisted_on', '<=', through)
+      .execute();
+    for (const r of rows) out.set(r.id, r.delisted_on as string);
+  }
+  return out;
 }
 
 /** Every filed period of a company with every statement line, oldest first. */

@@ -26,9 +26,12 @@ import {
   type FilingPoint,
   filingSeries,
   findClosesFrom,
+  findClosesOn,
   findCompany,
-  findIndexStep,
+  findCompanyIds,
+  findDelistings,
   findLastCloses,
+  findShareCounts,
   findTickerQuote,
   lastPriceDate,
   listLargestQuoted,
@@ -226,6 +229,9 @@ export const marketQuotes = {
   lastCloses: (db: Db, companyIds: readonly number[]) => findLastCloses(db, companyIds),
   closesFrom: (db: Db, firstDays: ReadonlyMap<number, string>, through: string) =>
     findClosesFrom(db, firstDays, through),
-  /** One day's step of the market index (@app/shared/market-index). */
-  indexStep: (db: Db, prevDate: string, date: string) => findIndexStep(db, prevDate, date),
+  delistings: (db: Db, companyIds: readonly number[], through: string) => findDelistings(db, companyIds, through),
+  /** What the market index (@app/shared/market-index) is computed from. */
+  companyIds: (db: Db) => findCompanyIds(db),
+  closesOn: (db: Db, companyIds: readonly number[], date: string) => findClosesOn(db, companyIds, date),
+  shareCounts: (db: Db, from: string) => findShareCounts(db, from),
 };

@@ -85,3 +85,57 @@ export async function holdPick(
   });
   return { pickid: pick.id };
 }
+
+/**
+ * `count` pending market buys spread over the members and companies given, each reserving
+ * `lpoints` (the accounts are opened with the reservations already taken), all waiting for the
+ * first close after `fillsAfter`: the load of a busy day's fill.
+ */
+export async function seedPendingOrders(
+  db: Db,
+  options: {
+    userIds: readonly number[];
+    companyIds: readonly number[];
+    count: number;
+    lpoints: number;
+    fillsAfter: string;
+  },
+): Promise<void> {
+  const amount = parsePoints(options.lpoints) as Cents;
+  const start = parsePoints(DEFAULT_STARTING_POINTS) as Cents;
+  const perUser = new Map<number, number>();
+  const companies = await db
+    .selectFrom('companies')
+    .select(['id', 'ticker', 'name'])
+    .where('id', 'in', [...options.companyIds])
+    .execute();
+  const rows = [];
+  for (let i = 0; i < options.count; i++) {
+    const userId = options.userIds[i % options.userIds.length] as number;
+    const company = companies[i % companies.length] as (typeof companies)[number];
+    perUser.set(userId, (perUser.get(userId) ?? 0) + amount);
+    rows.push({
+      user_id: userId,
+      company_id: company.id,
+      ticker: company.ticker,
+      comp_name: company.name,
+      side: 'buy' as const,
+      kind: 'market' as const,
+      lpoints_cents: amount,
+      fills_after: options.fillsAfter,
+      placed_at: new Date().toISOString(),
+    });
+  }
+  for (const [userId, reserved] of perUser) {
+    await db
+      .insertInto('contest_accounts')
+      .values({ user_id: userId, points_cents: start - reserved })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('contest_orders')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}

@@ -21,20 +21,19 @@ import { firstFiring, sellInTransaction } from './simulator.triggers.ts';
  * has not received it yet, so an order never fills at it (decision 024). Holidays only make the
  * day earlier than it could be, never later.
  */
+// Built once: a formatter costs far more to make than to use.
+const NEW_YORK = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  hourCycle: 'h23',
+  weekday: 'short',
+});
+
 export function lastClosedSession(now: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: 'America/New_York',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-      weekday: 'short',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
+  const parts = Object.fromEntries(NEW_YORK.formatToParts(now).map((p) => [p.type, p.value]));
   let day = new Date(`${parts.year}-${parts.month}-${parts.day}T00:00:00Z`);
   const weekend = parts.weekday === 'Sat' || parts.weekday === 'Sun';
   if (weekend || Number(parts.hour) < 16) {
@@ -95,11 +94,26 @@ export async function fillPendingOrders(db: Db, dataDate: string): Promise<Order
   }
   const closes = await marketQuotes.closesFrom(db, firstDays, dataDate);
 
+  const delisted = await marketQuotes.delistings(
+    db,
+    orders.map((o) => o.companyId),
+    dataDate,
+  );
   const buys = new Map<string, { fill: ClosePoint; ids: number[] }>();
   const sells: { order: StoredOrder; fill: ClosePoint }[] = [];
   const expiring: StoredOrder[] = [];
   for (const o of orders) {
-    const fill = firstFill(o, closes.get(o.companyId) ?? []);
+    let fill = firstFill(o, closes.get(o.companyId) ?? []);
+    if (!fill && delisted.has(o.companyId)) {
+      // No close will ever come: a buy expires with its points back; a sell takes the last close
+      // there was, the only way out of a position in a company that stopped trading.
+      const last = o.side === 'sell' ? (await marketQuotes.lastCloses(db, [o.companyId])).get(o.companyId) : undefined;
+      if (!last) {
+        expiring.push(o);
+        continue;
+      }
+      fill = last;
+    }
     if (!fill) {
       if (o.goodUntil && o.goodUntil <= dataDate) expiring.push(o);
       continue;

@@ -59,6 +59,26 @@ describe.each(testEngines())('simulator races on %s', (engine) => {
     expect((await s.list()).points?.auto_sold).toEqual([]);
   });
 
+  it('two fills of the same pending orders at once: each order fills once, the points exact', async () => {
+    const s = await site(engine);
+    t = s.t;
+    for (let i = 0; i < 12; i++) await s.buy({ ticker: i % 2 ? 'ACME' : 'BOLT', lpoints: 500 });
+    await appendClose(s.t.app.db, s.ids.get('ACME') as number, DAY1, 44);
+    await appendClose(s.t.app.db, s.ids.get('BOLT') as number, DAY1, 90);
+    const fills = await Promise.all([
+      fillPendingOrders(s.t.app.db, DAY1),
+      fillPendingOrders(s.t.app.db, DAY1),
+      fillPendingOrders(s.t.app.db, DAY1),
+    ]);
+    expect(fills.reduce((n, f) => n + f.filled, 0)).toBe(12);
+    const after = await s.list();
+    expect(after.picks).toHaveLength(12);
+    expect(after.picks.map((p) => p.purchase_price).sort()).toEqual(
+      [...Array(6).fill(44), ...Array(6).fill(90)].sort(),
+    );
+    expect(after.points).toMatchObject({ contest_points: 94_000, reserved_points: 0, total_points: 100_000 });
+  });
+
   it('cancels racing the fill of the same orders: each order is either bought or refunded, never both', async () => {
     const s = await site(engine);
     t = s.t;

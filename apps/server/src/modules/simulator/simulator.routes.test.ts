@@ -13,7 +13,7 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../env.ts';
 import { memberToken } from '../../test-app.ts';
 import { runSimulatorDay } from './simulator.day.ts';
-import { appendClose, seedCompanies } from './simulator.fixtures.ts';
+import { appendClose, holdPick, seedCompanies } from './simulator.fixtures.ts';
 import { fillPendingOrders } from './simulator.orders.ts';
 
 const DAY0 = '2026-11-16';
@@ -42,6 +42,7 @@ describe.each(testEngines())('simulator API on %s', (engine) => {
   let dataDir: string;
   let ids: Map<string, number>;
   let alice: string;
+  let aliceId: number;
   let bob: string;
   let bobId: number;
   let bobName: string;
@@ -83,7 +84,7 @@ describe.each(testEngines())('simulator API on %s', (engine) => {
   });
   beforeEach(async () => {
     // A fresh pair of members per test: no test sees another's picks.
-    alice = (await memberToken(app)).token;
+    ({ token: alice, userId: aliceId } = await memberToken(app));
     ({ token: bob, userId: bobId } = await memberToken(app));
     bobName = (await handle.db.selectFrom('users').select('username').where('id', '=', bobId).executeTakeFirstOrThrow())
       .username;
@@ -703,6 +704,31 @@ describe.each(testEngines())('simulator API on %s', (engine) => {
     expect(me.vs_market).toBeCloseTo(me.year - board.market.year, 2);
     // Another member sees none of it.
     expect((await app.inject({ url: '/api/contest/valuations', headers: auth(bob) })).json().points).toEqual([]);
+  });
+
+  it('a company delisted while orders wait: the buy expires with its points back, the sell takes the last close', async () => {
+    const ticker = `DR${Math.random().toString(36).slice(2, 6).toUpperCase()}`;
+    const dropped = (
+      await seedCompanies(handle.db, [{ ticker, name: `Dropped ${ticker}`, closes: [{ date: today, close: 7 }] }])
+    ).get(ticker) as number;
+    const held = await holdPick(handle.db, aliceId, ticker, 700);
+    const { order } = (await add(alice, { ticker, lpoints: 300 })).json();
+    expect((await update(alice, { pickid: held.pickid, pick_status: 'completed' })).statusCode).toBe(200);
+    await handle.db
+      .updateTable('companies')
+      .set({ delisted_on: nextTradingDay(today) })
+      .where('id', '=', dropped)
+      .execute();
+    await nextClose();
+    expect(await orders(alice)).toEqual([]);
+    const row = await handle.db
+      .selectFrom('contest_orders')
+      .select('status')
+      .where('id', '=', order.orderid)
+      .executeTakeFirst();
+    expect(row?.status).toBe('expired');
+    expect((await history(alice)).map((p) => [p.ticker, p.end_price, p.lpoints_gain])).toEqual([[ticker, 7, 0]]);
+    expect((await list(alice)).points).toMatchObject({ contest_points: 100_000, reserved_points: 0 });
   });
 
   it('lists the contest routes in the OpenAPI document', async () => {

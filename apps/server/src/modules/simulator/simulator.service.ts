@@ -87,7 +87,9 @@ async function orderWindow(
   goodUntil: string | null | undefined,
 ): Promise<{ after: string; placedAt: string }> {
   const now = (settings.now ?? (() => new Date()))();
-  const after = fillsAfter(await currentDataDate(db, { fresh: true }), now);
+  // The second-long cache is enough: a close the server has just received is from a session already
+  // closed, which `fillsAfter` excludes by the clock anyway.
+  const after = fillsAfter(await currentDataDate(db), now);
   if (goodUntil && goodUntil <= after) {
     throw badRequest(
       `good_until must be after ${after}: the order fills only at a close after that day, so it would expire unfilled`,
