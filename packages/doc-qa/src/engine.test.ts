@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
-import { createDocQa } from './engine';
+import { type AnswerResult, createDocQa, LOW_CONFIDENCE, withConfidence } from './engine';
 import { bestOver, f1Score } from './squad-metric';
 import type { SquadFile } from './training/squad';
 
@@ -38,6 +38,24 @@ describe('createDocQa', () => {
       alternatives: [],
     });
     expect(createDocQa('').answer('Anything?').answer).toBeNull();
+  });
+
+  it('flags an answer whose sentence holds few of the question words, and never a well-supported one or a decline', () => {
+    // "sold" and "founders" are nowhere near "Dayton": an answer, but a weak one.
+    const weak = engine.answer('How much cash did the engineers invest in Dayton?');
+    expect(weak.answer).not.toBeNull();
+    expect(weak.lowConfidence).toBe(true);
+    expect(engine.answer('How much cash did the company have at the end of 2023?').lowConfidence).toBe(false);
+    expect(engine.answer('When was Larkspur Instruments founded?').lowConfidence).toBe(false);
+    expect(engine.answer('What is the capital of Peru?').lowConfidence).toBe(false);
+  });
+
+  it('flags any answer scored under LOW_CONFIDENCE', () => {
+    const base = engine.answer('When was Larkspur Instruments founded?');
+    const low: AnswerResult = { ...base, score: LOW_CONFIDENCE - 0.01, lowConfidence: false };
+    expect(withConfidence(low).lowConfidence).toBe(true);
+    expect(withConfidence({ ...low, score: LOW_CONFIDENCE }).lowConfidence).toBe(false);
+    expect(withConfidence({ ...low, answer: null }).lowConfidence).toBe(false);
   });
 });
 

@@ -91,6 +91,7 @@ describe('Document QA', { timeout: 240_000 }, () => {
       const evidence = page.getByTestId('evidence').first();
       expect(await evidence.locator('mark').textContent()).toBe(c.answer);
       expect(await evidence.getByRole('button').textContent()).toBe(`Page ${c.page}`);
+      expect(await page.getByTestId('low-confidence').count()).toBe(0);
     }
     // The page button scrolls the text box to the passage and selects it.
     await page.getByTestId('evidence').first().getByRole('button').click();
@@ -102,9 +103,14 @@ describe('Document QA', { timeout: 240_000 }, () => {
     expect(view.selected).toContain('Priya Natarajan');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'doc-qa-1280.png'), fullPage: true });
 
+    // The document never says when she left: the founding year is offered, flagged as a weak answer.
+    await askQuestion(page, 'When did Helena Marsh leave the company?');
+    expect(await page.getByTestId('low-confidence').textContent()).toContain('Low confidence: check the passage');
+
     await askQuestion(page, 'What is the boiling point of mercury on Mars?');
     expect(await answerBox(page).inputValue()).toBe('Not found in this document');
     expect(await page.getByTestId('evidence').count()).toBe(0);
+    expect(await page.getByTestId('low-confidence').count()).toBe(0);
     expect(errors).toEqual([]);
     await close();
   });

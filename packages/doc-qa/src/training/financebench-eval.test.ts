@@ -17,6 +17,7 @@ function result(answer: string | null, extra: Partial<AnswerResult> = {}): Answe
     items: null,
     figure: null,
     lookedFor: null,
+    lowConfidence: false,
     ...extra,
   };
 }

@@ -263,6 +263,14 @@ export function DocQaTool() {
           placeholder="The answer appears here, with the passage that supports it."
           className="mt-1 w-full resize-none rounded-lg border border-slate-300 bg-slate-100 px-3 py-2 font-semibold text-slate-900"
         />
+        {result?.answer && result.lowConfidence ? (
+          <p
+            className="mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-1.5 text-sm font-medium text-amber-900"
+            data-testid="low-confidence"
+          >
+            Low confidence: check the passage below before relying on this answer.
+          </p>
+        ) : null}
         {result?.answer ? <AnswerDetails result={result} /> : null}
         {result?.passage ? (
           <div className="mt-4 space-y-3">
