@@ -18,7 +18,8 @@ export interface CompanyOnDay {
 
 /**
  * Every company with a close on `day` (delisted ones included) and the closes the measures look
- * back to. Each look-back is one seek on the (company_id, date) key per company.
+ * back to. Each look-back is one seek on the (company_id, date) key per company. The 52-week high
+ * and low are left null: `findCloseRanges` reads them a month at a time.
  */
 export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays): Promise<CompanyOnDay[]> {
   const rows = await db
@@ -71,12 +72,6 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
         lastClose('<=', ref.year1).as('year1'),
         lastClose('<=', ref.year3).as('year3'),
         lastClose('<=', ref.year5).as('year5'),
-        window(ref.after52)
-          .select((w) => w.fn.max('w.close').as('v'))
-          .as('high52'),
-        window(ref.after52)
-          .select((w) => w.fn.min('w.close').as('v'))
-          .as('low52'),
         window(ref.after30)
           .select((w) => w.fn.avg(w('w.close', '*', w.ref('w.volume'))).as('v'))
           .as('dollar_volume30'),
@@ -105,11 +100,42 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
       year1: num(r.year1),
       year3: num(r.year3),
       year5: num(r.year5),
-      high52: num(r.high52),
-      low52: num(r.low52),
+      // Filled in by the caller from month ranges (screen.service.ts).
+      high52: null,
+      low52: null,
       dollarVolume30: num(r.dollar_volume30),
     },
   }));
+}
+
+/** Highest and lowest close per company over some days (a month, or the ends of a 52-week window). */
+export interface CloseRanges {
+  high: Float64Array;
+  low: Float64Array;
+}
+
+/**
+ * The highest and lowest close of each company with closes after `after` and up to `through`,
+ * indexed by company id (NaN: no close then). One pass over each company's key range for both.
+ */
+export async function findCloseRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
+  const rows = await db
+    // Companies outside, one key range each (as in findCompaniesOnDay): no scan of every close in the range.
+    .selectFrom('companies as c')
+    .crossJoin('daily_prices as w')
+    .whereRef('w.company_id', '=', 'c.id')
+    .where('w.date', '>', after)
+    .where('w.date', '<=', through)
+    .groupBy('c.id')
+    .select((eb) => ['c.id', eb.fn.max('w.close').as('high'), eb.fn.min('w.close').as('low')])
+    .execute();
+  const size = rows.reduce((m, r) => Math.max(m, r.id + 1), 0);
+  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
+  for (const r of rows) {
+    out.high[r.id] = Number(r.high);
+    out.low[r.id] = Number(r.low);
+  }
+  return out;
 }
 
 /** The statement lines the measures read. */

@@ -29,7 +29,7 @@ import {
   referenceDays,
   visibleFilings,
 } from './screen.measures.ts';
-import { findCompaniesOnDay, findFilingsUpTo } from './screen.repository.ts';
+import { type CloseRanges, findCloseRanges, findCompaniesOnDay, findFilingsUpTo } from './screen.repository.ts';
 import {
   buildDaySnapshot,
   criteriaKey,
@@ -125,11 +125,77 @@ function fundamentalsOn(filings: YearFilings, day: string, companyId: number): F
   return fundamentals;
 }
 
+/** The last day of the month `yyyy-mm` + `offset` months. */
+function monthEnd(month: string, offset = 0): string {
+  const m = Number(month.slice(5, 7)) - 1 + offset;
+  return new Date(Date.UTC(Number(month.slice(0, 4)), m + 1, 0)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar months of closes kept per process: three years, ~0.5 MB at 10,000 companies. */
+const MONTHS_KEPT = 36;
+const monthRanges = new WeakMap<Db, { dataDate: string; months: Map<string, Promise<CloseRanges>> }>();
+
+// A whole month before the day never changes for a data date: every day whose 52 weeks cover it shares one read.
+function closeRangesOfMonth(db: Db, dataDate: string, month: string): Promise<CloseRanges> {
+  let held = monthRanges.get(db);
+  if (!held || held.dataDate !== dataDate) {
+    held = { dataDate, months: new Map() };
+    monthRanges.set(db, held);
+  }
+  const months = held.months;
+  const hit = months.get(month);
+  if (hit) {
+    months.delete(month);
+    months.set(month, hit);
+    return hit;
+  }
+  const loading = findCloseRanges(db, monthEnd(month, -1), monthEnd(month));
+  months.set(month, loading);
+  if (months.size > MONTHS_KEPT) months.delete(months.keys().next().value as string);
+  loading.catch(() => months.get(month) === loading && months.delete(month));
+  return loading;
+}
+
+/**
+ * The closes after `after` and up to `day` as ranges whose highs and lows combine: the rest of
+ * `after`'s month and the days of `day`'s month read for the day, the whole months between shared.
+ */
+function closeRangesBetween(db: Db, dataDate: string, after: string, day: string): Promise<CloseRanges[]> {
+  const first = after.slice(0, 7);
+  const last = day.slice(0, 7);
+  const parts = [findCloseRanges(db, after, first === last ? day : monthEnd(first))];
+  if (first === last) return Promise.all(parts);
+  for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) {
+    parts.push(closeRangesOfMonth(db, dataDate, m));
+  }
+  parts.push(findCloseRanges(db, monthEnd(last, -1), day));
+  return Promise.all(parts);
+}
+
+function combine(parts: readonly CloseRanges[], id: number): { high: number | null; low: number | null } {
+  let high: number | null = null;
+  let low: number | null = null;
+  for (const part of parts) {
+    const h = part.high[id];
+    const l = part.low[id];
+    if (h !== undefined && !Number.isNaN(h) && (high === null || h > high)) high = h;
+    if (l !== undefined && !Number.isNaN(l) && (low === null || l < low)) low = l;
+  }
+  return { high, low };
+}
+
 async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
-  const [companies, filings] = await Promise.all([
-    findCompaniesOnDay(db, day, referenceDays(day)),
+  const ref = referenceDays(day);
+  const [companies, ranges, filings] = await Promise.all([
+    findCompaniesOnDay(db, day, ref),
+    closeRangesBetween(db, dataDate, ref.after52, day),
     filingsOfYear(db, dataDate, Number(day.slice(0, 4))),
   ]);
+  for (const c of companies) {
+    const { high, low } = combine(ranges, c.id);
+    c.prices.high52 = high;
+    c.prices.low52 = low;
+  }
   return buildDaySnapshot(day, companies, (id) => fundamentalsOn(filings, day, id));
 }
 
