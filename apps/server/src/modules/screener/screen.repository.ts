@@ -151,10 +151,10 @@ const COLUMNS = [
 ] as const satisfies readonly StatementColumn[];
 
 /**
- * Filing periods ending between `from` and `day` that could be public by `day` (the measures
- * check the filing day, one rule for every caller), by company.
+ * Filing periods ending from `from` through `through` (inclusive), by company, whenever filed
+ * (the measures check the filing day, one rule for every caller).
  */
-export async function findFilingsUpTo(db: Db, from: string, day: string): Promise<Map<number, DatedFiling[]>> {
+export async function findFilingsBetween(db: Db, from: string, through: string): Promise<Map<number, DatedFiling[]>> {
   const rows = await db
     .selectFrom('fundamentals')
     .select([
@@ -169,8 +169,7 @@ export async function findFilingsUpTo(db: Db, from: string, day: string): Promis
       ...COLUMNS,
     ])
     .where('period_end', '>=', from)
-    .where('period_end', '<=', day)
-    .where((eb) => eb.or([eb('filed', '<=', day), eb('filed', 'is', null)]))
+    .where('period_end', '<=', through)
     .execute();
   const out = new Map<number, DatedFiling[]>();
   for (const r of rows) {
