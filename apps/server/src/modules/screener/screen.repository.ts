@@ -63,8 +63,8 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
         'c.delisted_on',
         'p.close',
         'p.volume',
-        shares('desc').as('shares_now'),
-        shares('asc').as('shares_first'),
+        // The earliest count is sought only for a company without one in force (COALESCE stops at the first value).
+        eb.fn.coalesce(shares('desc'), shares('asc')).as('shares'),
         lastClose('<', day).as('previous'),
         lastClose('<=', ref.week).as('week'),
         lastClose('<=', ref.month).as('month'),
@@ -92,7 +92,7 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
     prices: {
       close: r.close,
       volume: Number(r.volume),
-      shares: num(r.shares_now) ?? num(r.shares_first),
+      shares: num(r.shares),
       previous: num(r.previous),
       week: num(r.week),
       month: num(r.month),
