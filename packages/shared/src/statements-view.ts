@@ -165,33 +165,42 @@ function sum(values: readonly (number | null | undefined)[]): number | null {
  * quarters spanning a year; otherwise, at a fiscal year's end, the year itself; otherwise the
  * previous fiscal year plus this year's quarters so far, less the same quarters of the year
  * before. Balance-sheet lines are the quarter end's. Null where neither way has every value.
+ * `columns`: the lines to compute (each is computed on its own, so a subset gives the same values);
+ * `method` then says whether any of those came from quarters.
  */
-export function trailingTwelveMonths(periods: readonly FilingPeriod[]): TtmPeriod[] {
+export function trailingTwelveMonths(
+  periods: readonly FilingPeriod[],
+  columns: readonly StatementColumn[] = STATEMENT_COLUMNS,
+): TtmPeriod[] {
   const quarters = periods.filter((p) => p.period === 'quarter').sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : 1));
   const annual = new Map(periods.filter((p) => p.period === 'annual').map((p) => [p.fiscalYear, p]));
   const byLabel = new Map(quarters.map((q) => [`${q.fiscalYear}${q.fiscalPeriod}`, q]));
+  // Day numbers once per quarter (a screen runs this for every company of a day).
+  const ends = quarters.map((q) => dayOf(q.periodEnd));
+  const starts = quarters.map((q) => (q.periodStart ? dayOf(q.periodStart) : null));
+  const sumOfYear = (year: number, n: number, column: StatementColumn) => {
+    const parts: (number | null | undefined)[] = [];
+    for (let k = 1; k <= n; k += 1) parts.push(byLabel.get(`${year}Q${k}`)?.values[column]);
+    return sum(parts);
+  };
   const out: TtmPeriod[] = [];
   quarters.forEach((q, i) => {
-    const four = quarters.slice(Math.max(0, i - 3), i + 1);
+    const lo = Math.max(0, i - 3);
+    const four = quarters.slice(lo, i + 1);
     const first = four[0];
-    const span = first?.periodStart ? dayOf(q.periodEnd) - dayOf(first.periodStart) + 1 : 0;
-    const backToBack =
-      four.length === 4 &&
-      span >= 350 &&
-      span <= 380 &&
-      four.every(
-        (p, k) =>
-          k === 0 ||
-          (p.periodStart !== null && dayOf(p.periodStart) - dayOf((four[k - 1] as FilingPeriod).periodEnd) <= 7),
-      );
+    const firstStart = starts[lo] ?? null;
+    const span = first?.periodStart && firstStart !== null ? (ends[i] as number) - firstStart + 1 : 0;
+    let backToBack = four.length === 4 && span >= 350 && span <= 380;
+    for (let k = lo + 1; backToBack && k <= i; k += 1) {
+      const start = starts[k] ?? null;
+      backToBack = start !== null && start - (ends[k - 1] as number) <= 7;
+    }
     const n = Number(q.fiscalPeriod.slice(1));
     const fy = annual.get(q.fiscalYear);
     const previous = annual.get(q.fiscalYear - 1);
-    const sinceNow = [...Array(n).keys()].map((k) => byLabel.get(`${q.fiscalYear}Q${k + 1}`));
-    const sinceBefore = [...Array(n).keys()].map((k) => byLabel.get(`${q.fiscalYear - 1}Q${k + 1}`));
     const values: Partial<Record<StatementColumn, number | null>> = {};
     let anyFromQuarters = false;
-    for (const column of STATEMENT_COLUMNS) {
+    for (const column of columns) {
       if (!isAdditive(column)) {
         values[column] = q.values[column] ?? (q.fiscalPeriod === 'Q4' ? (fy?.values[column] ?? null) : null);
         continue;
@@ -203,8 +212,8 @@ export function trailingTwelveMonths(periods: readonly FilingPeriod[]): TtmPerio
       } else if (q.fiscalPeriod === 'Q4' && fy && fy.periodEnd === q.periodEnd) {
         values[column] = fy.values[column] ?? null;
       } else if (previous && n >= 1 && n <= 3) {
-        const now = sum(sinceNow.map((p) => p?.values[column]));
-        const before = sum(sinceBefore.map((p) => p?.values[column]));
+        const now = sumOfYear(q.fiscalYear, n, column);
+        const before = sumOfYear(q.fiscalYear - 1, n, column);
         const base = previous.values[column];
         values[column] =
           now === null || before === null || base === null || base === undefined ? null : round6(base + now - before);

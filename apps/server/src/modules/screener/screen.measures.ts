@@ -97,8 +97,11 @@ export interface TwelveMonths {
   netIncome: number | null;
 }
 
+const TWELVE_MONTH_COLUMNS = ['revenue', 'net_income'] as const satisfies readonly StatementColumn[];
+
 function twelveMonthPeriods(periods: readonly DatedFiling[]): TwelveMonths[] {
-  const ttm: TtmPeriod[] = trailingTwelveMonths(periods);
+  // Only the two flows the measures read: all ~20 statement lines cost 10 times as much.
+  const ttm: TtmPeriod[] = trailingTwelveMonths(periods, TWELVE_MONTH_COLUMNS);
   const all: TwelveMonths[] = [
     ...ttm.map((t) => ({
       periodEnd: t.periodEnd,

@@ -18,7 +18,8 @@ export interface CompanyOnDay {
 
 /**
  * Every company with a close on `day` (delisted ones included) and the closes the measures look
- * back to. Each look-back is one seek on the (company_id, date) key per company.
+ * back to. Each look-back is one seek on the (company_id, date) key per company. The 52-week high
+ * and low are left null: `findCloseRanges` reads them a month at a time.
  */
 export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays): Promise<CompanyOnDay[]> {
   const rows = await db
@@ -62,8 +63,8 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
         'c.delisted_on',
         'p.close',
         'p.volume',
-        shares('desc').as('shares_now'),
-        shares('asc').as('shares_first'),
+        // The earliest count is sought only for a company without one in force (COALESCE stops at the first value).
+        eb.fn.coalesce(shares('desc'), shares('asc')).as('shares'),
         lastClose('<', day).as('previous'),
         lastClose('<=', ref.week).as('week'),
         lastClose('<=', ref.month).as('month'),
@@ -71,12 +72,6 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
         lastClose('<=', ref.year1).as('year1'),
         lastClose('<=', ref.year3).as('year3'),
         lastClose('<=', ref.year5).as('year5'),
-        window(ref.after52)
-          .select((w) => w.fn.max('w.close').as('v'))
-          .as('high52'),
-        window(ref.after52)
-          .select((w) => w.fn.min('w.close').as('v'))
-          .as('low52'),
         window(ref.after30)
           .select((w) => w.fn.avg(w('w.close', '*', w.ref('w.volume'))).as('v'))
           .as('dollar_volume30'),
@@ -97,7 +92,7 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
     prices: {
       close: r.close,
       volume: Number(r.volume),
-      shares: num(r.shares_now) ?? num(r.shares_first),
+      shares: num(r.shares),
       previous: num(r.previous),
       week: num(r.week),
       month: num(r.month),
@@ -105,11 +100,42 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
       year1: num(r.year1),
       year3: num(r.year3),
       year5: num(r.year5),
-      high52: num(r.high52),
-      low52: num(r.low52),
+      // Filled in by the caller from month ranges (screen.service.ts).
+      high52: null,
+      low52: null,
       dollarVolume30: num(r.dollar_volume30),
     },
   }));
+}
+
+/** Highest and lowest close per company over some days (a month, or the ends of a 52-week window). */
+export interface CloseRanges {
+  high: Float64Array;
+  low: Float64Array;
+}
+
+/**
+ * The highest and lowest close of each company with closes after `after` and up to `through`,
+ * indexed by company id (NaN: no close then). One pass over each company's key range for both.
+ */
+export async function findCloseRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
+  const rows = await db
+    // Companies outside, one key range each (as in findCompaniesOnDay): no scan of every close in the range.
+    .selectFrom('companies as c')
+    .crossJoin('daily_prices as w')
+    .whereRef('w.company_id', '=', 'c.id')
+    .where('w.date', '>', after)
+    .where('w.date', '<=', through)
+    .groupBy('c.id')
+    .select((eb) => ['c.id', eb.fn.max('w.close').as('high'), eb.fn.min('w.close').as('low')])
+    .execute();
+  const size = rows.reduce((m, r) => Math.max(m, r.id + 1), 0);
+  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
+  for (const r of rows) {
+    out.high[r.id] = Number(r.high);
+    out.low[r.id] = Number(r.low);
+  }
+  return out;
 }
 
 /** The statement lines the measures read. */
@@ -125,10 +151,10 @@ const COLUMNS = [
 ] as const satisfies readonly StatementColumn[];
 
 /**
- * Filing periods ending between `from` and `day` that could be public by `day` (the measures
- * check the filing day, one rule for every caller), by company.
+ * Filing periods ending from `from` through `through` (inclusive), by company, whenever filed
+ * (the measures check the filing day, one rule for every caller).
  */
-export async function findFilingsUpTo(db: Db, from: string, day: string): Promise<Map<number, DatedFiling[]>> {
+export async function findFilingsBetween(db: Db, from: string, through: string): Promise<Map<number, DatedFiling[]>> {
   const rows = await db
     .selectFrom('fundamentals')
     .select([
@@ -143,8 +169,7 @@ export async function findFilingsUpTo(db: Db, from: string, day: string): Promis
       ...COLUMNS,
     ])
     .where('period_end', '>=', from)
-    .where('period_end', '<=', day)
-    .where((eb) => eb.or([eb('filed', '<=', day), eb('filed', 'is', null)]))
+    .where('period_end', '<=', through)
     .execute();
   const out = new Map<number, DatedFiling[]>();
   for (const r of rows) {
