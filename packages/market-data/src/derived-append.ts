@@ -16,7 +16,9 @@ import {
 // the same order, so it equals a full `refreshDerived()` to the bit (tested). Share counts must already be written.
 export async function appendDerived(db: Db, appended: ReadonlyMap<number, readonly PricePoint[]>): Promise<void> {
   const ids = [...appended.keys()].sort((a, b) => a - b);
-  const firstDay = [...appended.values()].map((p) => (p[0] as PricePoint).date).sort()[0] as string;
+  // A day on which no company traded (every one delisted before it) leaves nothing to bring forward.
+  const firstDay = [...appended.values()].flatMap((p) => (p[0] ? [p[0].date] : [])).sort()[0];
+  if (firstDay === undefined) return;
   const firstYear = Number(firstDay.slice(0, 4));
   // New quotes replace the old in one transaction at the end: no reader sees a day half-written.
   const lastQuote = new Map<number, LatestQuotesTable>();

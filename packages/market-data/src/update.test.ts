@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { appendDerived } from './derived-append.ts';
 import { META_KEYS, setMeta } from './meta.ts';
 import { runDailyUpdate } from './update.ts';
 
@@ -16,6 +17,11 @@ describe.each(testEngines())('runDailyUpdate on %s', (engine) => {
   // Each test states the data it starts from: none of them may lean on what another left.
   beforeEach(async () => {
     await handle.db.deleteFrom('app_meta').execute();
+  });
+
+  it('brings nothing forward for a day on which no company traded', async () => {
+    await expect(appendDerived(handle.db, new Map([[1, []]]))).resolves.toBeUndefined();
+    await expect(appendDerived(handle.db, new Map())).resolves.toBeUndefined();
   });
 
   it('does nothing on an empty database', async () => {
