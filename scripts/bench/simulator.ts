@@ -25,7 +25,8 @@ const COMPANIES: CompanySeed[] = Array.from({ length: 20 }, (_, i) => ({
 
 const MEMBER = { id: 900_001, email: 'bench@example.com' };
 /** The members whose 10,000 orders the fill takes. */
-const TRADERS = Array.from({ length: 100 }, (_, i) => 910_000 + i);
+// Ids of their own: the watchlists bench seeds members from 910,000.
+const TRADERS = Array.from({ length: 100 }, (_, i) => 920_000 + i);
 const PENDING = 10_000;
 
 let server: FastifyInstance | undefined;
