@@ -65,6 +65,7 @@ describe.each(testEngines())('the start-up lock on %s', (engine) => {
   });
 
   it('is released when the process holding it is killed', async () => {
+    // The holder keeps a timer: a pending promise alone would let its process end and drop the lock early.
     const config = configFor(engine);
     const lockModule = join(import.meta.dirname, 'startup-lock.ts');
     const holder = spawn(
@@ -74,7 +75,7 @@ describe.each(testEngines())('the start-up lock on %s', (engine) => {
         'tsx',
         '-e',
         `import(${JSON.stringify(lockModule)}).then(({ withStartupLock }) =>
-          withStartupLock(${JSON.stringify(config)}, () => { console.log('held'); return new Promise(() => {}); }))`,
+          withStartupLock(${JSON.stringify(config)}, () => { console.log('held'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
