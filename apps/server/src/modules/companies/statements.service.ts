@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { csvCell } from '@app/shared/csv';
 import { METRICS, type MetricKey, SIGNED_IN_PERIODS } from '@app/shared/metrics';
 import {
   type CompareQuery,
@@ -223,14 +224,6 @@ async function loadComparison(db: Db, query: CompareQuery, user: TokenUser | nul
       };
     }),
   };
-}
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const CSV_UNIT = { 'usd-millions': 'M', usd: 'per share', shares: 'shares' } as const;

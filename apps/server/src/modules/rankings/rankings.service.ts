@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { csvCell } from '@app/shared/csv';
 import {
   clampToOpenYears,
   RANKING_TYPES,
@@ -174,14 +175,6 @@ const CSV_COLUMNS: Array<[header: string, value: (row: RankingRow, nowYear: numb
     ['Estimated Dollar Volume ($M)', (r) => rounded(r.ann_dr_volume, 2)],
     ['Rank Now', nowText],
   ];
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 export async function getRankingCsv(
   db: Db,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
 import { dayNumber, isTradingDay, previousTradingDay } from '@app/market-data/calendar';
+import { csvCell } from '@app/shared/csv';
 import {
   type CompanyMeasuresResponse,
   DEFAULT_SCREEN_COLUMNS,
@@ -385,14 +386,6 @@ export function getScreenPage(screen: Screen, filters: ScreenFilters, page: numb
     offset: (page - 1) * SCREEN_PAGE_SIZE,
   });
   return { ...base, count, rows: rows.map((r) => toWire(r, columns)) };
-}
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 const UNIT_SUFFIX = { usd: ' ($)', 'usd-millions': ' ($M)', shares: '', multiple: ' (x)', percent: ' (%)' } as const;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
+import { csvCell } from '@app/shared/csv';
 import { type EodFilters, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
@@ -106,14 +107,6 @@ const CSV_COLUMNS: Array<[header: string, value: (row: StockListItem) => string 
   ['Net Change ($)', (r) => rounded(r.net_changes, 4)],
   ['Daily Change (%)', (r) => rounded(r.pct_changes, 4)],
 ];
-
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  // A text cell starting with = + - @ would run as a formula in a spreadsheet: quote it as text.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 const CSV_CACHE_SIZE = 50;
 const csvFiles = new WeakMap<Listing, Map<string, { csv: string; filename: string }>>();

@@ -1,4 +1,5 @@
 import type { Alert, AlertsResponse, CreateAlertRequest, EmailMode } from '@app/shared/alerts';
+import { csvCell } from '@app/shared/csv';
 import { isMeasureId, MEASURE_BY_ID, type MeasureId, type MeasureUnit } from '@app/shared/screener-measures';
 import type { WatchlistResponse, WatchlistSummary, WatchlistsResponse } from '@app/shared/watchlists';
 import { WATCHLIST_MAX_MEASURES } from '@app/shared/watchlists-view';
@@ -140,12 +141,6 @@ const CSV_UNITS: Record<MeasureUnit, string> = {
 
 /** The list as CSV (RFC 4180, CRLF), as the page's rows show it, with the measures shown. */
 export function watchlistCsv(rows: WatchlistResponse['companies'], measures: readonly MeasureId[] = []): string {
-  const cell = (v: string | number | null) => {
-    if (v === null) return '';
-    if (typeof v === 'number') return String(v);
-    const safe = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
   const header = [
     'Symbol',
     'Company',
@@ -171,7 +166,7 @@ export function watchlistCsv(rows: WatchlistResponse['companies'], measures: rea
         r.mkcap,
         ...measures.map((id) => r.measures?.[id] ?? null),
       ]
-        .map(cell)
+        .map(csvCell)
         .join(','),
     );
   }
