@@ -11,3 +11,8 @@ export function previousWeekday(today: string): string {
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
+
+/** `YYYY-MM-DD` moved by whole calendar days (negative for earlier). */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -12,6 +12,7 @@ import {
   percentToBp,
   type UnsubscribeResponse,
 } from '@app/shared/alerts';
+import { addDays } from '@app/shared/trading-day';
 import { currentDataDate } from '../../lib/data-date.ts';
 import { badRequest, conflict, notFound, unknownTicker } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -156,9 +157,6 @@ export async function saveSettings(db: Db, userId: number, mode: AlertEmailMode)
 }
 
 export const exportAlerts = (db: Db, userId: number) => findExport(db, userId);
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Closes reach back this far before the first day judged: the close before it, or a 52-week window. */
 const LOOKBACK_DAYS = 14;

@@ -1,4 +1,4 @@
-import { dateOfDay, dayNumber } from '@app/market-data/calendar';
+import { dayNumber } from '@app/market-data/calendar';
 import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
 import {
   type FilingPeriod,
@@ -7,6 +7,7 @@ import {
   type TtmPeriod,
   trailingTwelveMonths,
 } from '@app/shared/statements-view';
+import { addDays } from '@app/shared/trading-day';
 
 /** Prices of one company around the day, as the repository reads them (USD per share, shares). */
 export interface PriceFacts {
@@ -61,9 +62,7 @@ export function minusMonths(date: string, months: number): string {
   return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
 }
 
-export function addDays(date: string, days: number): string {
-  return dateOfDay(dayNumber(date) + days);
-}
+export { addDays };
 
 export function referenceDays(day: string): ReferenceDays {
   return {
