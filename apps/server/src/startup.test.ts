@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbConfig } from '@app/db/client';
 import { testEngines } from '@app/db/testing';
+import { DEFAULT_DEMO_SEED } from '@app/market-data/config';
 import { getMeta, META_KEYS } from '@app/market-data/meta';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -35,6 +36,8 @@ async function emptySite(engine: 'sqlite' | 'postgres') {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     DEMO_COMPANIES: String(COMPANIES),
+    // A known universe: a drawn seed could list too few companies for long for the counts below.
+    DEMO_SEED: String(DEFAULT_DEMO_SEED),
     LOG_LEVEL: 'silent',
     ...(engine === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL } : {}),
   });

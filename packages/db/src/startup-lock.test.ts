@@ -65,7 +65,8 @@ describe.each(testEngines())('the start-up lock on %s', (engine) => {
   });
 
   it('is released when the process holding it is killed', async () => {
-    // The holder keeps a timer: a pending promise alone would let its process end and drop the lock early.
+    // The holder keeps a timer (or its process ends) and its work's promise reachable: an unreachable pending
+    // promise lets the collector take the waiting lock holder, whose lock connection is then closed.
     const config = configFor(engine);
     const lockModule = join(import.meta.dirname, 'startup-lock.ts');
     const holder = spawn(
@@ -75,7 +76,7 @@ describe.each(testEngines())('the start-up lock on %s', (engine) => {
         'tsx',
         '-e',
         `import(${JSON.stringify(lockModule)}).then(({ withStartupLock }) =>
-          withStartupLock(${JSON.stringify(config)}, () => { console.log('held'); setInterval(() => {}, 1000); return new Promise(() => {}); }))`,
+          withStartupLock(${JSON.stringify(config)}, () => { console.log('held'); setInterval(() => {}, 1000); return (globalThis.held = new Promise(() => {})); }))`,
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
