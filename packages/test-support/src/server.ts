@@ -39,6 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // A fresh DATA_DIR builds the demo universe before listening: keep it small here.
       DEMO_COMPANIES: '200',
+      // The public default seed (@app/market-data/config): journeys run on one known universe, not a drawn one.
+      DEMO_SEED: '20240101',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
