@@ -26,6 +26,7 @@ const PAGES: readonly string[] = [
   '/simulator',
   '/simulator/my-profolio',
   '/simulator/leaderboard',
+  '/simulator/games',
   '/login',
   '/signup',
   '/forgot-password',
