@@ -47,7 +47,26 @@ export const benchmark: Benchmark = {
     for (const [i, c] of COMPANIES.entries()) {
       await holdPick(app.db, MEMBER.id, c.ticker, 1000, { asell_above: i < 5 ? 50 : 0, asell_below: i < 5 ? 50 : 0 });
     }
+    // A class game of the 100 traders and the member: its page reads the leaderboard and the member's portfolio in it.
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/games',
+      headers,
+      payload: { name: 'Bench class', start_date: nextTradingDay(DAYS.at(-1) as string), end_date: '2027-06-30' },
+    });
+    const game = created.json<{ id: number; invite_code: string }>();
+    for (const id of [MEMBER.id, ...TRADERS]) {
+      const player = await app.tokens.sign({ id: String(id), email: `trader${id}@example.com` });
+      await app.inject({
+        method: 'POST',
+        url: `/api/games/${game.id}/join`,
+        headers: { authorization: `Bearer ${player}` },
+        payload: { code: game.invite_code },
+      });
+    }
     return [
+      { label: 'game leaderboard (101 players)', path: `/api/games/${game.id}/leaderboard`, headers },
+      { label: 'portfolio in a game', path: `/api/contest/pickslist?game_id=${game.id}`, headers },
       { label: 'portfolio (20 picks, 5 triggers)', path: '/api/contest/pickslist', headers },
       {
         label: 'place a buy order of 0.01 points',

@@ -21,6 +21,8 @@ export default [
   route('simulator', 'routes/simulator.tsx', { id: 'simulator' }),
   route('simulator/my-profolio', 'routes/simulator.tsx', { id: 'simulator-my-profolio' }),
   route('simulator/leaderboard', 'routes/simulator-leaderboard.tsx'),
+  route('simulator/games', 'routes/simulator-games.tsx'),
+  route('simulator/games/:gameId', 'routes/simulator-game.tsx'),
   route('login', 'routes/login.tsx'),
   route('signup', 'routes/signup.tsx'),
   route('forgot-password', 'routes/forgot-password.tsx'),

@@ -14,6 +14,7 @@ import { migration as m0014 } from './migrations/0014_statement_series.ts';
 import { migration as m0015 } from './migrations/0015_watchlists.ts';
 import { migration as m0016 } from './migrations/0016_contest_orders.ts';
 import { migration as m0017 } from './migrations/0017_saved_screens.ts';
+import { migration as m0018 } from './migrations/0018_games.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_watchlists': m0015,
   '0016_contest_orders': m0016,
   '0017_saved_screens': m0017,
+  '0018_games': m0018,
 };
 
 export const migrationProvider: MigrationProvider = {

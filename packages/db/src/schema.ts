@@ -23,6 +23,7 @@ export interface Database {
   contest_picks: ContestPicksTable;
   contest_valuations: ContestValuationsTable;
   contest_orders: ContestOrdersTable;
+  games: GamesTable;
   market_index: MarketIndexTable;
   watchlists: WatchlistsTable;
   watchlist_items: WatchlistItemsTable;
@@ -223,6 +224,8 @@ export interface PasswordResetsTable {
 }
 
 export interface ContestAccountsTable {
+  /** 0: the simulator of the specification; otherwise a game's (migration 0018). */
+  game_id: Generated<number>;
   user_id: number;
   points_cents: number;
   created_at: Generated<string>;
@@ -230,6 +233,7 @@ export interface ContestAccountsTable {
 
 export interface ContestPicksTable {
   id: Generated<number>;
+  game_id: Generated<number>;
   user_id: number;
   company_id: number;
   ticker: string;
@@ -266,6 +270,7 @@ export interface MarketIndexTable {
 /** A buy or sell waiting for its close (migration 0016, decision 024); amounts in cents. */
 export interface ContestOrdersTable {
   id: Generated<number>;
+  game_id: Generated<number>;
   user_id: number;
   company_id: number;
   ticker: string;
@@ -287,7 +292,26 @@ export interface ContestOrdersTable {
   closed_at: string | null;
 }
 
+/** A member's contest (migration 0018, decision 027); rules 0 = none, amounts in cents. */
+export interface GamesTable {
+  id: Generated<number>;
+  name: string;
+  creator_id: number | null;
+  start_date: string;
+  end_date: string;
+  starting_points_cents: number;
+  max_position_bp: Generated<number>;
+  max_volume_bp: Generated<number>;
+  min_price: Generated<number>;
+  limit_orders: Generated<number>;
+  private: Generated<number>;
+  invite_code: string;
+  final_date: string | null;
+  created_at: Generated<string>;
+}
+
 export interface ContestValuationsTable {
+  game_id: Generated<number>;
   user_id: number;
   date: string;
   value_cents: number;

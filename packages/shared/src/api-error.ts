@@ -32,6 +32,18 @@ export const DOMAIN_ERROR_CODES = {
   wrongPassword: 'WRONG_PASSWORD',
   googleNotConfigured: 'GOOGLE_NOT_CONFIGURED',
   googleTokenInvalid: 'GOOGLE_TOKEN_INVALID',
+  /** A game that does not exist, or a private one the member may not see. */
+  gameNotFound: 'GAME_NOT_FOUND',
+  /** A game's portfolio asked for by a member who has not joined it. */
+  notAPlayer: 'NOT_A_PLAYER',
+  /** A private game joined with a wrong code. */
+  wrongInviteCode: 'WRONG_INVITE_CODE',
+  /** Trading or joining after a game's end date: its results are frozen. */
+  gameEnded: 'GAME_ENDED',
+  /** An order one of the game's rules refuses (the message names the rule). */
+  gameRule: 'GAME_RULE',
+  /** The players of a game, asked for by someone other than its creator. */
+  notGameCreator: 'NOT_GAME_CREATOR',
 } as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[keyof typeof DOMAIN_ERROR_CODES];
 

@@ -70,6 +70,12 @@ export const AddPickRequestSchema = z
     order_type: z.enum(ORDER_KINDS, { error: "order_type must be 'market' or 'limit'" }).default('market'),
     limit_price: LimitPriceSchema.optional(),
     good_until: GoodUntilSchema.optional(),
+    /** A game the member plays in (decision 027); 0 or absent: the simulator. */
+    game_id: z
+      .number({ error: 'game_id must be a game id (0 for the simulator)' })
+      .int('game_id must be a game id (0 for the simulator)')
+      .nonnegative('game_id must be a game id (0 for the simulator)')
+      .optional(),
   })
   .strict()
   .superRefine((b, ctx) => {

@@ -28,6 +28,12 @@ const HELPERS: Record<DomainErrorCode, { helper: () => errors.AppError; status: 
   WRONG_PASSWORD: { helper: () => errors.wrongPassword(), status: 403 },
   GOOGLE_NOT_CONFIGURED: { helper: () => errors.googleNotConfigured(), status: 503 },
   GOOGLE_TOKEN_INVALID: { helper: () => errors.googleTokenInvalid(), status: 401 },
+  GAME_NOT_FOUND: { helper: () => errors.gameNotFound(), status: 404 },
+  NOT_A_PLAYER: { helper: () => errors.notAPlayer(), status: 403 },
+  WRONG_INVITE_CODE: { helper: () => errors.wrongInviteCode(), status: 403 },
+  GAME_ENDED: { helper: () => errors.gameEnded('2026-12-31'), status: 409 },
+  GAME_RULE: { helper: () => errors.gameRule("This game's rules allow market orders only"), status: 422 },
+  NOT_GAME_CREATOR: { helper: () => errors.notGameCreator(), status: 403 },
 };
 
 describe('domain errors through the error handler', () => {

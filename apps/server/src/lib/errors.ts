@@ -38,6 +38,12 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   WRONG_PASSWORD: 403,
   GOOGLE_NOT_CONFIGURED: 503,
   GOOGLE_TOKEN_INVALID: 401,
+  GAME_NOT_FOUND: 404,
+  NOT_A_PLAYER: 403,
+  WRONG_INVITE_CODE: 403,
+  GAME_ENDED: 409,
+  GAME_RULE: 422,
+  NOT_GAME_CREATOR: 403,
 };
 
 export const domainError = (code: DomainErrorCode, message: string) => new AppError(DOMAIN_STATUS[code], code, message);
@@ -68,5 +74,13 @@ export const wrongPassword = () => domainError(D.wrongPassword, 'Current passwor
 export const googleNotConfigured = () =>
   domainError(D.googleNotConfigured, 'Google sign-in is not configured on this site');
 export const googleTokenInvalid = () => domainError(D.googleTokenInvalid, 'Google login failed. Please try again.');
+
+export const gameNotFound = () => domainError(D.gameNotFound, 'Game not found');
+export const notAPlayer = () => domainError(D.notAPlayer, 'Join this game to trade in it');
+export const wrongInviteCode = () => domainError(D.wrongInviteCode, "This invite code is not the game's");
+export const gameEnded = (endDate: string) =>
+  domainError(D.gameEnded, `This game ended on ${endDate}: its results are final`);
+export const gameRule = (message: string) => domainError(D.gameRule, message);
+export const notGameCreator = () => domainError(D.notGameCreator, "Only the game's creator sees its players");
 
 export const unavailable = (message: string) => new AppError(503, ERROR_CODES.unavailable, message);

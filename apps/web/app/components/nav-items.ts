@@ -22,6 +22,7 @@ export const NAV_MENUS: NavMenu[] = [
     items: [
       { to: '/simulator/my-profolio', label: 'My Profolio' },
       { to: '/simulator/leaderboard', label: 'Leaderboard' },
+      { to: '/simulator/games', label: 'Games' },
     ],
   },
   {

@@ -26,6 +26,7 @@ const PAGES: readonly string[] = [
   '/simulator',
   '/simulator/my-profolio',
   '/simulator/leaderboard',
+  '/simulator/games',
   '/login',
   '/signup',
   '/forgot-password',
@@ -112,7 +113,10 @@ describe('every page at 375 and 1280 px in both themes', () => {
     ['1280', VIEWPORTS.desktop],
   ] as const) {
     for (const theme of ['light', 'dark'] as const) {
-      it(`has no serious or critical WCAG 2.1 AA violation, no sideways overflow, and visible focus (${width} px, ${theme})`, async () => {
+      // The four passes share the server and browser but not a page: run together, one's waits overlap another's work.
+      it.concurrent(`has no serious or critical WCAG 2.1 AA violation, no sideways overflow, and visible focus (${width} px, ${theme})`, async ({
+        expect,
+      }) => {
         const { page, errors, close } = await themedPage(site.browser, site.server.url, viewport, theme);
         const problems: string[] = [];
         for (const path of await paths()) {

@@ -278,6 +278,8 @@ export interface TickerQuote {
   ticker: string;
   name: string;
   last: ClosePoint | null;
+  /** Shares traded on the last close's day (a game's dollar-volume rule). */
+  volume: number | null;
 }
 
 export async function findTickerQuote(db: Db, ticker: string): Promise<TickerQuote | undefined> {
@@ -285,11 +287,11 @@ export async function findTickerQuote(db: Db, ticker: string): Promise<TickerQuo
     .selectFrom('companies as c')
     .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
     .where('c.ticker', '=', ticker.toUpperCase())
-    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date'])
+    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date', 'q.volume'])
     .executeTakeFirst();
   if (!row) return undefined;
   const last = row.close !== null && row.date !== null ? { date: row.date, close: row.close } : null;
-  return { companyId: row.id, ticker: row.ticker, name: row.name, last };
+  return { companyId: row.id, ticker: row.ticker, name: row.name, last, volume: row.volume ?? null };
 }
 
 /** Ids per query: far below either engine's limit on bound parameters. */

@@ -10,6 +10,8 @@ export interface CompanySeed {
   name: string;
   sector?: number;
   closes: readonly { date: string; close: number }[];
+  /** `[date, shares]` in force from that date: what the market index weighs the company by. */
+  shares?: ReadonlyArray<readonly [string, number]>;
 }
 
 /** Leaves the tables as the daily update does. */
@@ -22,6 +24,7 @@ export async function seedCompanies(db: Db, seeds: readonly CompanySeed[]): Prom
         ...s,
         sector: s.sector ?? 8,
         prices: s.closes.map((c) => [c.date, c.close, 1000] as const),
+        shares: s.shares,
         quote: last ? { date: last.date, close: last.close, mkcap: 1000 } : undefined,
       };
     }),
@@ -68,10 +71,12 @@ export async function holdPick(
     .where('c.ticker', '=', ticker)
     .executeTakeFirstOrThrow();
   const amount = parsePoints(lpoints) as Cents;
-  await ensureAccount(db, userId, parsePoints(DEFAULT_STARTING_POINTS) as Cents);
+  const account = { gameId: 0, userId };
+  await ensureAccount(db, account, parsePoints(DEFAULT_STARTING_POINTS) as Cents);
   const pick = await writeTransaction(db, async (trx) => {
-    if (!(await debitPoints(trx, userId, amount))) throw new Error('not enough points for the fixture');
+    if (!(await debitPoints(trx, account, amount))) throw new Error('not enough points for the fixture');
     return insertPick(trx, {
+      gameId: 0,
       userId,
       companyId: company.id,
       ticker: company.ticker,
@@ -130,7 +135,7 @@ export async function seedPendingOrders(
     await db
       .insertInto('contest_accounts')
       .values({ user_id: userId, points_cents: start - reserved })
-      .onConflict((oc) => oc.column('user_id').doNothing())
+      .onConflict((oc) => oc.columns(['game_id', 'user_id']).doNothing())
       .execute();
   }
   for (let i = 0; i < rows.length; i += 500)

@@ -5,6 +5,7 @@ import type { StoredOrder } from './simulator.repository.ts';
 
 const order = (o: Partial<StoredOrder>): StoredOrder => ({
   id: 1,
+  gameId: 0,
   userId: 1,
   companyId: 1,
   ticker: 'ACME',

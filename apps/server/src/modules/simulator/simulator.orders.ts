@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
-import { type Cents, cents, priceMicros } from '@app/shared/points';
+import { priceMicros } from '@app/shared/points';
 import { firstTriggerDate } from '@app/shared/simulator-view';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
 import {
@@ -135,6 +135,7 @@ export async function fillPendingOrders(db: Db, dataDate: string): Promise<Order
       await insertPicks(
         trx,
         taken.map((o) => ({
+          gameId: o.gameId,
           userId: o.userId,
           companyId: o.companyId,
           ticker: o.ticker,
@@ -174,7 +175,7 @@ export async function fillPendingOrders(db: Db, dataDate: string): Promise<Order
   for (const o of expiring) {
     const done = await writeTransaction(db, async (trx) => {
       const closed = await closeOrder(trx, o.id, 'expired');
-      if (closed && closed.side === 'buy') await creditPoints(trx, closed.userId, closed.lpoints);
+      if (closed && closed.side === 'buy') await creditPoints(trx, closed, closed.lpoints);
       return closed !== undefined;
     });
     if (done) expired += 1;
@@ -186,10 +187,7 @@ export async function fillPendingOrders(db: Db, dataDate: string): Promise<Order
 export function cancelOrder(db: Db, userId: number, orderId: number): Promise<StoredOrder | undefined> {
   return writeTransaction(db, async (trx) => {
     const closed = await closeOrder(trx, orderId, 'cancelled', userId);
-    if (closed && closed.side === 'buy') await creditPoints(trx, userId, closed.lpoints);
+    if (closed && closed.side === 'buy') await creditPoints(trx, closed, closed.lpoints);
     return closed;
   });
 }
-
-export const reservedTotal = (reserved: ReadonlyMap<number, Cents>, userId: number): Cents =>
-  cents(reserved.get(userId) ?? 0);

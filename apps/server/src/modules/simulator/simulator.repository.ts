@@ -10,46 +10,59 @@ import type { Selectable } from 'kysely';
 type PickRow = Selectable<ContestPicksTable>;
 type OrderRow = Selectable<ContestOrdersTable>;
 
-export async function ensureAccount(db: Db, userId: number, startingPoints: Cents): Promise<boolean> {
+/** A member's portfolio: in the simulator (game 0) or in a game (decision 027). */
+export interface Account {
+  gameId: number;
+  userId: number;
+}
+
+/** Map key of one account. */
+export const accountKey = (gameId: number, userId: number) => `${gameId}:${userId}`;
+
+export async function ensureAccount(db: Db, account: Account, startingPoints: Cents): Promise<boolean> {
   const result = await db
     .insertInto('contest_accounts')
-    .values({ user_id: userId, points_cents: startingPoints })
-    .onConflict((oc) => oc.column('user_id').doNothing())
+    .values({ game_id: account.gameId, user_id: account.userId, points_cents: startingPoints })
+    .onConflict((oc) => oc.columns(['game_id', 'user_id']).doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function findPoints(db: Db, userId: number): Promise<Cents | null> {
+export async function findPoints(db: Db, account: Account): Promise<Cents | null> {
   const row = await db
     .selectFrom('contest_accounts')
     .select('points_cents')
-    .where('user_id', '=', userId)
+    .where('game_id', '=', account.gameId)
+    .where('user_id', '=', account.userId)
     .executeTakeFirst();
   return row ? cents(Number(row.points_cents)) : null;
 }
 
 /** One conditional UPDATE, so concurrent buys never overdraw. */
-export async function debitPoints(db: Db, userId: number, amount: Cents): Promise<boolean> {
+export async function debitPoints(db: Db, account: Account, amount: Cents): Promise<boolean> {
   const result = await db
     .updateTable('contest_accounts')
     .set((eb) => ({ points_cents: eb('points_cents', '-', amount) }))
-    .where('user_id', '=', userId)
+    .where('game_id', '=', account.gameId)
+    .where('user_id', '=', account.userId)
     .where('points_cents', '>=', amount)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function creditPoints(db: Db, userId: number, amount: Cents): Promise<void> {
+export async function creditPoints(db: Db, account: Account, amount: Cents): Promise<void> {
   await db
     .updateTable('contest_accounts')
     .set((eb) => ({ points_cents: eb('points_cents', '+', amount) }))
-    .where('user_id', '=', userId)
+    .where('game_id', '=', account.gameId)
+    .where('user_id', '=', account.userId)
     .execute();
 }
 
 /** Amounts in cents, triggers in basis points. */
 export interface StoredPick {
   id: number;
+  gameId: number;
   userId: number;
   companyId: number;
   ticker: string;
@@ -76,6 +89,7 @@ export interface ClosedPick extends StoredPick {
 function toStored(r: PickRow): StoredPick {
   return {
     id: r.id,
+    gameId: r.game_id,
     userId: r.user_id,
     companyId: r.company_id,
     ticker: r.ticker,
@@ -109,6 +123,7 @@ export type NewPick = Omit<StoredPick, 'id' | 'status' | 'asellDate' | 'aboveSet
 
 function pickValues(pick: NewPick) {
   return {
+    game_id: pick.gameId,
     user_id: pick.userId,
     company_id: pick.companyId,
     ticker: pick.ticker,
@@ -144,6 +159,7 @@ export async function insertPicks(db: Db, picks: readonly NewPick[]): Promise<vo
 /** Amounts in cents, triggers in basis points; `lpoints` of a buy are its reservation. */
 export interface StoredOrder {
   id: number;
+  gameId: number;
   userId: number;
   companyId: number;
   ticker: string;
@@ -166,6 +182,7 @@ export interface StoredOrder {
 function toOrder(r: OrderRow): StoredOrder {
   return {
     id: r.id,
+    gameId: r.game_id,
     userId: r.user_id,
     companyId: r.company_id,
     ticker: r.ticker,
@@ -192,6 +209,7 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<StoredOrder>
   const row = await db
     .insertInto('contest_orders')
     .values({
+      game_id: order.gameId,
       user_id: order.userId,
       company_id: order.companyId,
       ticker: order.ticker,
@@ -212,10 +230,10 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<StoredOrder>
   return toOrder(row);
 }
 
-/** Pending orders, oldest first; a member's alone when `userId` is given. */
-export async function findPendingOrders(db: Db, userId?: number): Promise<StoredOrder[]> {
+/** Pending orders, oldest first; one account's alone when it is given. */
+export async function findPendingOrders(db: Db, account?: Account): Promise<StoredOrder[]> {
   let query = db.selectFrom('contest_orders').selectAll().where('status', '=', 'pending');
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (account !== undefined) query = query.where('game_id', '=', account.gameId).where('user_id', '=', account.userId);
   return (await query.orderBy('id').execute()).map(toOrder);
 }
 
@@ -282,16 +300,16 @@ export async function markOrderCancelled(db: Db, orderId: number): Promise<void>
   await db.updateTable('contest_orders').set({ status: 'cancelled' }).where('id', '=', orderId).execute();
 }
 
-/** Points held by each member's pending buys. */
-export async function findReservations(db: Db, userId?: number): Promise<Map<number, Cents>> {
+/** Points held by each account's pending buys, by `accountKey`. */
+export async function findReservations(db: Db, account?: Account): Promise<Map<string, Cents>> {
   let query = db
     .selectFrom('contest_orders')
-    .select((eb) => ['user_id', eb.fn.sum<number | string>('lpoints_cents').as('reserved')])
+    .select((eb) => ['game_id', 'user_id', eb.fn.sum<number | string>('lpoints_cents').as('reserved')])
     .where('status', '=', 'pending')
     .where('side', '=', 'buy');
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
-  const rows = await query.groupBy('user_id').execute();
-  return new Map(rows.map((r) => [r.user_id, cents(Number(r.reserved))]));
+  if (account !== undefined) query = query.where('game_id', '=', account.gameId).where('user_id', '=', account.userId);
+  const rows = await query.groupBy(['game_id', 'user_id']).execute();
+  return new Map(rows.map((r) => [accountKey(r.game_id, r.user_id), cents(Number(r.reserved))]));
 }
 
 export async function findOpenPicksByIds(db: Db, ids: readonly number[]): Promise<Map<number, StoredPick>> {
@@ -337,18 +355,19 @@ export async function findTriggeredOpenPicks(db: Db): Promise<StoredPick[]> {
   return rows.map(toStored);
 }
 
-export async function findOpenPicks(db: Db, userId?: number): Promise<StoredPick[]> {
+export async function findOpenPicks(db: Db, account?: Account): Promise<StoredPick[]> {
   let query = db.selectFrom('contest_picks').selectAll().where('status', '=', 'open');
-  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  if (account !== undefined) query = query.where('game_id', '=', account.gameId).where('user_id', '=', account.userId);
   const rows = await query.orderBy('id').execute();
   return rows.map(toStored);
 }
 
-export async function findClosedPicks(db: Db, userId: number): Promise<ClosedPick[]> {
+export async function findClosedPicks(db: Db, account: Account): Promise<ClosedPick[]> {
   const rows = await db
     .selectFrom('contest_picks')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('game_id', '=', account.gameId)
+    .where('user_id', '=', account.userId)
     .where('status', '=', 'completed')
     .orderBy('end_date', 'desc')
     .orderBy('id', 'desc')
@@ -410,10 +429,12 @@ export async function updateTriggers(
 }
 
 /** Marked shown by the same statement, so each sale goes to one load; the read first avoids a write lock. */
-export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPick[]> {
+export async function takeUnseenSales(db: Db, account: Account): Promise<ClosedPick[]> {
+  const { gameId, userId } = account;
   const any = await db
     .selectFrom('contest_picks')
     .select('id')
+    .where('game_id', '=', gameId)
     .where('user_id', '=', userId)
     .where('status', '=', 'completed')
     .where('sale_seen', '=', 0)
@@ -423,6 +444,7 @@ export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPic
   const rows = await db
     .updateTable('contest_picks')
     .set({ sale_seen: 1 })
+    .where('game_id', '=', gameId)
     .where('user_id', '=', userId)
     .where('status', '=', 'completed')
     .where('sale_seen', '=', 0)
@@ -431,26 +453,33 @@ export async function takeUnseenSales(db: Db, userId: number): Promise<ClosedPic
   return rows.map(toClosed).sort((a, b) => a.id - b.id);
 }
 
-export async function findAllPoints(db: Db): Promise<{ userId: number; points: Cents }[]> {
-  const rows = await db.selectFrom('contest_accounts').select(['user_id', 'points_cents']).execute();
-  return rows.map((a) => ({ userId: a.user_id, points: cents(Number(a.points_cents)) }));
+/** Every account of the simulator and of the games in `gameIds`. */
+export async function findAllPoints(db: Db, gameIds: readonly number[]): Promise<(Account & { points: Cents })[]> {
+  const rows = await db
+    .selectFrom('contest_accounts')
+    .select(['game_id', 'user_id', 'points_cents'])
+    .where('game_id', 'in', [0, ...gameIds])
+    .execute();
+  return rows.map((a) => ({ gameId: a.game_id, userId: a.user_id, points: cents(Number(a.points_cents)) }));
 }
 
 export async function saveValuations(
   db: Db,
   date: string,
-  values: readonly { userId: number; value: Cents }[],
+  values: readonly (Account & { value: Cents })[],
   options: { keep?: boolean } = {},
 ): Promise<void> {
   for (let start = 0; start < values.length; start += 500) {
     const batch = values.slice(start, start + 500);
     await db
       .insertInto('contest_valuations')
-      .values(batch.map((v) => ({ user_id: v.userId, date, value_cents: v.value })))
+      .values(batch.map((v) => ({ game_id: v.gameId, user_id: v.userId, date, value_cents: v.value })))
       .onConflict((oc) =>
         options.keep
-          ? oc.columns(['user_id', 'date']).doNothing()
-          : oc.columns(['user_id', 'date']).doUpdateSet((eb) => ({ value_cents: eb.ref('excluded.value_cents') })),
+          ? oc.columns(['game_id', 'user_id', 'date']).doNothing()
+          : oc
+              .columns(['game_id', 'user_id', 'date'])
+              .doUpdateSet((eb) => ({ value_cents: eb.ref('excluded.value_cents') })),
       )
       .execute();
   }
@@ -471,6 +500,7 @@ export async function findValuations(
       'v.value_cents',
     ])
     .where('u.leaderboard_opt_in', '=', 1)
+    .where('v.game_id', '=', 0)
     .where('v.date', '>=', from)
     .where('v.date', '<=', through)
     .orderBy('v.user_id')
@@ -520,13 +550,14 @@ export async function findIndexLevels(
 /** One member's daily valuations, oldest first, whether or not they show on the leaderboard. */
 export async function findMemberValuations(
   db: Db,
-  userId: number,
+  account: Account,
   from: string,
 ): Promise<{ date: string; value: Cents }[]> {
   const rows = await db
     .selectFrom('contest_valuations')
     .select(['date', 'value_cents'])
-    .where('user_id', '=', userId)
+    .where('game_id', '=', account.gameId)
+    .where('user_id', '=', account.userId)
     .where('date', '>=', from)
     .orderBy('date')
     .execute();

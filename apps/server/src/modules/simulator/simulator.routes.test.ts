@@ -829,7 +829,7 @@ describe.each(testEngines().filter((e) => e === 'postgres'))('two servers on one
       runSimulatorDay(second.db, DAY2),
     ]);
     // One process did the day; the others found it done.
-    expect(runs.filter((r) => r.ran)).toEqual([{ ran: true, filled: 0, expired: 0, sold: 25, valued: 1 }]);
+    expect(runs.filter((r) => r.ran)).toEqual([{ ran: true, filled: 0, expired: 0, sold: 25, valued: 1, frozen: 0 }]);
     const list = splitPicksList(
       (
         await b.inject({ url: '/api/contest/pickslist', headers: { authorization: `Bearer ${token}` } })

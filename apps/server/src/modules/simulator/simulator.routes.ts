@@ -1,4 +1,5 @@
 import { ApiErrorSchema } from '@app/shared/api-error';
+import { GameIdQuerySchema } from '@app/shared/games';
 import {
   AddPickRequestSchema,
   AddPickResponseSchema,
@@ -16,6 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { memberId } from '../../plugins/auth.ts';
 import { registerAccountDataProvider } from '../users/users.service.ts';
 import { runSimulatorDay } from './simulator.day.ts';
+import { gamesRoutes } from './simulator.games.routes.ts';
+import { portfolioFor } from './simulator.games.ts';
 import {
   addPick,
   cancelPendingOrder,
@@ -30,6 +33,9 @@ import {
 } from './simulator.service.ts';
 
 const ERRORS = { 400: ApiErrorSchema, 401: ApiErrorSchema } as const;
+/** A game's portfolio asked for by someone not playing it (403), or a game they may not see (404). */
+const GAME_ERRORS = { 403: ApiErrorSchema, 404: ApiErrorSchema } as const;
+const GAME_ID_NOTE = ' `game_id` (default 0, the simulator) names a game the member plays in instead (decision 027).';
 const SECURITY = [{ bearerAuth: [] }];
 
 // SPEC §7 contest/*: triggers and valuations run after new closes, never while a request waits.
@@ -44,6 +50,11 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config.auth === 'required') reply.header('cache-control', 'private, no-store');
   });
+  await app.register(gamesRoutes, settings);
+
+  /** The account a request acts on: `game_id` 0 is the simulator. */
+  const portfolio = (request: { query: { game_id: number } } & Parameters<typeof memberId>[0]) =>
+    portfolioFor(app.db, settings, memberId(request), request.query.game_id);
 
   app.get(
     '/contest/pickslist',
@@ -55,12 +66,14 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         description:
           'Each pick carries `cur_value` and `cur_gain`: what it is worth at `cur_price` by the exact points ' +
           'rule. The last element carries `contest_points`, `starting_points`, the totals `total_points` and ' +
-          '`total_gain`, and `auto_sold`: picks triggers sold since the last visit (each shown once).',
+          '`total_gain`, and `auto_sold`: picks triggers sold since the last visit (each shown once).' +
+          GAME_ID_NOTE,
         security: SECURITY,
-        response: { 200: PicksListResponseSchema, 401: ApiErrorSchema },
+        querystring: GameIdQuerySchema,
+        response: { 200: PicksListResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, ...GAME_ERRORS },
       },
     },
-    async (request) => getPicksList(app.db, settings, memberId(request)),
+    async (request) => getPicksList(app.db, await portfolio(request)),
   );
 
   app.get(
@@ -70,11 +83,13 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
       schema: {
         tags: ['simulator'],
         summary: "The member's completed picks, the latest sale first, each naming what sold it",
+        description: GAME_ID_NOTE.trim(),
         security: SECURITY,
-        response: { 200: PastPicksResponseSchema, 401: ApiErrorSchema },
+        querystring: GameIdQuerySchema,
+        response: { 200: PastPicksResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, ...GAME_ERRORS },
       },
     },
-    async (request) => getPastPicks(app.db, memberId(request)),
+    async (request) => getPastPicks(app.db, await portfolio(request)),
   );
 
   app.post(
@@ -91,13 +106,18 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
           "it was placed. `order_type: 'limit'` with `limit_price` fills at the first such close at or below " +
           'the limit, at that close, until `good_until` (a date) or until cancelled. `asell_above` / ' +
           '`asell_below` are optional profit-target (0.1 to 1,000) and stop-loss (0.1 to 99.9) percentages ' +
-          '(0 = none) the pick gets when the order fills.',
+          '(0 = none) the pick gets when the order fills. With `game_id` the order is placed in that game: it ' +
+          "fills from the game's start through its end, and the game's rules may refuse it (422 `GAME_RULE`, " +
+          'the message naming the rule); after the end it is a 409 `GAME_ENDED`.',
         security: SECURITY,
         body: AddPickRequestSchema,
-        response: { 200: AddPickResponseSchema, 422: ApiErrorSchema, ...ERRORS },
+        response: { 200: AddPickResponseSchema, 409: ApiErrorSchema, 422: ApiErrorSchema, ...GAME_ERRORS, ...ERRORS },
       },
     },
-    async (request) => addPick(app.db, settings, memberId(request), request.body),
+    async (request) => {
+      const { game_id: gameId = 0, ...body } = request.body;
+      return addPick(app.db, settings, await portfolioFor(app.db, settings, memberId(request), gameId), body);
+    },
   );
 
   app.post(
@@ -113,10 +133,17 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
           'answers the order already waiting. Otherwise only the named fields among `asell_above`, ' +
           '`asell_below` (as for a buy) and `asell_date` (after the last close) change; a trigger the last ' +
           'close has reached sells at it. Selling or changing a pick that is already completed answers 200 ' +
-          "with `already_completed: true`. Another member's pick is a 404.",
+          "with `already_completed: true`. Another member's pick is a 404. A pick in a game follows the game's " +
+          'rules (limit sells only where allowed: 422) and is frozen after its end (409).',
         security: SECURITY,
         body: UpdatePickRequestSchema,
-        response: { 200: UpdatePickResponseSchema, 404: ApiErrorSchema, ...ERRORS },
+        response: {
+          200: UpdatePickResponseSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          422: ApiErrorSchema,
+          ...ERRORS,
+        },
       },
     },
     async (request) => updatePick(app.db, settings, memberId(request), request.body),
@@ -129,12 +156,15 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
       schema: {
         tags: ['simulator'],
         summary: "The member's pending orders, oldest first",
-        description: 'Each fills at the first close dated after `fills_after` that it accepts; a buy holds its points.',
+        description:
+          'Each fills at the first close dated after `fills_after` that it accepts; a buy holds its points.' +
+          GAME_ID_NOTE,
         security: SECURITY,
-        response: { 200: OrdersResponseSchema, 401: ApiErrorSchema },
+        querystring: GameIdQuerySchema,
+        response: { 200: OrdersResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, ...GAME_ERRORS },
       },
     },
-    async (request) => getOrders(app.db, memberId(request)),
+    async (request) => getOrders(app.db, await portfolio(request)),
   );
 
   app.get(
@@ -146,12 +176,14 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
         summary: "The member's portfolio value at each close of the last year, beside the market index",
         description:
           "`market` is what the first day's value would be worth held in the StockGurus Market Index " +
-          '(cap-weighted, price only, over the whole universe).',
+          '(cap-weighted, price only, over the whole universe).' +
+          GAME_ID_NOTE,
         security: SECURITY,
-        response: { 200: ValuationsResponseSchema, 401: ApiErrorSchema },
+        querystring: GameIdQuerySchema,
+        response: { 200: ValuationsResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, ...GAME_ERRORS },
       },
     },
-    async (request) => getValuations(app.db, memberId(request)),
+    async (request) => getValuations(app.db, await portfolio(request)),
   );
 
   app.delete(

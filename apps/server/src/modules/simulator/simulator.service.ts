@@ -15,9 +15,12 @@ import type {
   ValuationsResponse,
 } from '@app/shared/simulator';
 import { firstTriggerDate } from '@app/shared/simulator-view';
+import { addDays } from '@app/shared/trading-day';
 import { currentDataDate } from '../../lib/data-date.ts';
 import {
   badRequest,
+  gameEnded,
+  gameRule,
   insufficientPoints,
   noPrice,
   orderNotFound,
@@ -26,9 +29,12 @@ import {
   unknownTicker,
 } from '../../lib/errors.ts';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
+import { checkBuyRules } from './simulator.game-rules.ts';
+import { findGame, type StoredGame } from './simulator.games.repository.ts';
 import { marketReturns } from './simulator.index.ts';
 import { cancelOrder, fillsAfter } from './simulator.orders.ts';
 import {
+  type Account,
   type ClosedPick,
   debitPoints,
   ensureAccount,
@@ -59,6 +65,20 @@ export interface SimulatorSettings {
   now?: () => Date;
 }
 
+/** The portfolio a call acts on: the simulator's (game 0) or a game's, with the game's terms. */
+export interface Portfolio extends Account {
+  startingPoints: Cents;
+  game: StoredGame | null;
+}
+
+/** A member's simulator portfolio (game 0): the specification's calls act on it. */
+export const simulatorPortfolio = (settings: SimulatorSettings, userId: number): Portfolio => ({
+  gameId: 0,
+  userId,
+  startingPoints: settings.startingPoints,
+  game: null,
+});
+
 function toOrder(o: StoredOrder): Order {
   return {
     orderid: o.id,
@@ -80,22 +100,34 @@ function toOrder(o: StoredOrder): Order {
   };
 }
 
-/** The first close an order may fill at is dated after this day; a good-until date must leave room for one. */
+/**
+ * The first close an order may fill at is dated after `after`; a good-until date must leave room
+ * for one. In a game, orders fill from its start date through its end date (decision 027): every
+ * order there is good until the end at the latest, and none is taken once the end has passed.
+ */
 async function orderWindow(
   db: Db,
   settings: SimulatorSettings,
   goodUntil: string | null | undefined,
-): Promise<{ after: string; placedAt: string }> {
+  game: StoredGame | null,
+): Promise<{ after: string; placedAt: string; goodUntil: string | null }> {
   const now = (settings.now ?? (() => new Date()))();
   // The second-long cache is enough: a close the server has just received is from a session already
   // closed, which `fillsAfter` excludes by the clock anyway.
-  const after = fillsAfter(await currentDataDate(db), now);
+  let after = fillsAfter(await currentDataDate(db), now);
+  let until = goodUntil ?? null;
+  if (game) {
+    if (after >= game.endDate) throw gameEnded(game.endDate);
+    const beforeStart = addDays(game.startDate, -1);
+    if (beforeStart > after) after = beforeStart;
+    if (!until || until > game.endDate) until = game.endDate;
+  }
   if (goodUntil && goodUntil <= after) {
     throw badRequest(
       `good_until must be after ${after}: the order fills only at a close after that day, so it would expire unfilled`,
     );
   }
-  return { after, placedAt: now.toISOString() };
+  return { after, placedAt: now.toISOString(), goodUntil: until };
 }
 
 /** SPEC §3 Pick with its value and gain at the last close, by the exact points rule. */
@@ -154,8 +186,24 @@ async function withPrices(db: Db, stored: StoredPick[]): Promise<{ picks: Pick[]
   };
 }
 
-async function pointsOf(db: Db, settings: SimulatorSettings, userId: number): Promise<Cents> {
-  return (await findPoints(db, userId)) ?? settings.startingPoints;
+async function pointsOf(db: Db, portfolio: Portfolio): Promise<Cents> {
+  return (await findPoints(db, portfolio)) ?? portfolio.startingPoints;
+}
+
+/** The portfolio a stored pick or order belongs to (its game's terms loaded). */
+async function portfolioOfRow(
+  db: Db,
+  settings: SimulatorSettings,
+  row: { gameId: number; userId: number },
+): Promise<Portfolio> {
+  if (row.gameId === 0) return simulatorPortfolio(settings, row.userId);
+  const game = (await findGame(db, row.gameId)) ?? null;
+  return {
+    gameId: row.gameId,
+    userId: row.userId,
+    startingPoints: game?.startingPoints ?? settings.startingPoints,
+    game,
+  };
 }
 
 /**
@@ -167,7 +215,7 @@ async function pointsOf(db: Db, settings: SimulatorSettings, userId: number): Pr
 export async function addPick(
   db: Db,
   settings: SimulatorSettings,
-  userId: number,
+  portfolio: Portfolio,
   body: {
     ticker: string;
     comp_name?: string | undefined;
@@ -186,18 +234,22 @@ export async function addPick(
   if (!last || (dataDate && last.date < dataDate)) throw noPrice(company.ticker);
   const lpoints = parsePoints(body.lpoints) as Cents;
   const limit = body.order_type === 'limit';
-  const window = await orderWindow(db, settings, limit ? body.good_until : null);
-  if (await ensureAccount(db, userId, settings.startingPoints)) {
-    await saveValuations(db, last.date, [{ userId, value: settings.startingPoints }], { keep: true });
+  const { game, userId } = portfolio;
+  if (game && limit && !game.limitOrders) throw gameRule("This game's rules allow market orders only");
+  const window = await orderWindow(db, settings, limit ? body.good_until : null, game);
+  if (game) await checkBuyRules(db, portfolio, game, { company, lpoints });
+  else if (await ensureAccount(db, portfolio, portfolio.startingPoints)) {
+    await saveValuations(db, last.date, [{ gameId: 0, userId, value: portfolio.startingPoints }], { keep: true });
   }
   const order = await writeTransaction(db, async (trx) => {
-    if (!(await debitPoints(trx, userId, lpoints))) {
-      const available = (await findPoints(trx, userId)) ?? (0 as Cents);
+    if (!(await debitPoints(trx, portfolio, lpoints))) {
+      const available = (await findPoints(trx, portfolio)) ?? (0 as Cents);
       throw insufficientPoints(
         `Not enough points: ${formatPoints(lpoints)} asked, ${formatPoints(available)} available`,
       );
     }
     return insertOrder(trx, {
+      gameId: portfolio.gameId,
       userId,
       companyId: company.companyId,
       ticker: company.ticker,
@@ -207,19 +259,19 @@ export async function addPick(
       lpoints,
       pickId: null,
       limitPrice: limit ? (body.limit_price ?? null) : null,
-      goodUntil: limit ? (body.good_until ?? null) : null,
+      goodUntil: window.goodUntil,
       aboveBp: percentToBasisPoints(body.asell_above) ?? 0,
       belowBp: percentToBasisPoints(body.asell_below) ?? 0,
       fillsAfter: window.after,
       placedAt: window.placedAt,
     });
   });
-  return { order: toOrder(order), contest_points: toPoints(await pointsOf(db, settings, userId)) };
+  return { order: toOrder(order), contest_points: toPoints(await pointsOf(db, portfolio)) };
 }
 
 /** GET /api/contest/orders: the member's pending orders. */
-export async function getOrders(db: Db, userId: number): Promise<Order[]> {
-  return (await findPendingOrders(db, userId)).map(toOrder);
+export async function getOrders(db: Db, account: Account): Promise<Order[]> {
+  return (await findPendingOrders(db, account)).map(toOrder);
 }
 
 /** A cancel racing the day's fill: one of them takes the order. */
@@ -235,7 +287,8 @@ export async function cancelPendingOrder(
     if (!order) throw orderNotFound();
     throw orderNotPending(order.status);
   }
-  return { order: toOrder(cancelled), contest_points: toPoints(await pointsOf(db, settings, userId)) };
+  const portfolio = await portfolioOfRow(db, settings, cancelled);
+  return { order: toOrder(cancelled), contest_points: toPoints(await pointsOf(db, portfolio)) };
 }
 
 /** A sell places an order for the pick (one per pick: pressing Sell again answers the one waiting). */
@@ -244,13 +297,16 @@ async function placeSellOrder(
   settings: SimulatorSettings,
   pick: StoredPick,
   body: UpdatePickBody,
+  game: StoredGame | null,
 ): Promise<StoredOrder> {
   const waiting = await findPendingSell(db, pick.id);
   if (waiting) return waiting;
   const limit = body.limit_price !== undefined;
-  const window = await orderWindow(db, settings, limit ? body.good_until : null);
+  if (game && limit && !game.limitOrders) throw gameRule("This game's rules allow market orders only");
+  const window = await orderWindow(db, settings, limit ? body.good_until : null, game);
   try {
     return await insertOrder(db, {
+      gameId: pick.gameId,
       userId: pick.userId,
       companyId: pick.companyId,
       ticker: pick.ticker,
@@ -260,7 +316,7 @@ async function placeSellOrder(
       lpoints: pick.lpoints,
       pickId: pick.id,
       limitPrice: body.limit_price ?? null,
-      goodUntil: limit ? (body.good_until ?? null) : null,
+      goodUntil: window.goodUntil,
       aboveBp: 0,
       belowBp: 0,
       fillsAfter: window.after,
@@ -297,21 +353,25 @@ export async function updatePick(
 ): Promise<UpdatePickResponse> {
   const stored = await findPick(db, userId, body.pickid);
   if (!stored) throw pickNotFound();
+  const portfolio = await portfolioOfRow(db, settings, stored);
   const last = (await marketQuotes.lastCloses(db, [stored.companyId])).get(stored.companyId);
   if (body.pick_status === 'completed') {
-    const order = stored.status === 'open' ? await placeSellOrder(db, settings, stored, body) : null;
+    const order = stored.status === 'open' ? await placeSellOrder(db, settings, stored, body, portfolio.game) : null;
     const past = order ? undefined : await findPick(db, userId, stored.id, true);
     return {
       pick: order ? toPick(stored, last) : null,
       order: order ? toOrder(order) : null,
       past_pick: past ? toPastPick(past) : null,
       already_completed: order === null,
-      contest_points: toPoints(await pointsOf(db, settings, userId)),
+      contest_points: toPoints(await pointsOf(db, portfolio)),
     };
   }
   // Read now, not from the second-long cache: a trigger records the day it was set on, and must
   // never judge a close from before it.
   const dataDate = (await currentDataDate(db, { fresh: true })) ?? last?.date ?? stored.purchaseDate;
+  // A finished game's picks are frozen with its results.
+  if (portfolio.game && stored.status === 'open' && dataDate > portfolio.game.endDate)
+    throw gameEnded(portfolio.game.endDate);
   const change = triggerChange(body, dataDate);
   const completedHere = await writeTransaction(db, async (trx) => {
     const changed = await updateTriggers(trx, stored.id, change, dataDate);
@@ -333,7 +393,7 @@ export async function updatePick(
     order: null,
     past_pick: past ? toPastPick(past) : null,
     already_completed: !completedHere,
-    contest_points: toPoints(await pointsOf(db, settings, userId)),
+    contest_points: toPoints(await pointsOf(db, portfolio)),
   };
 }
 
@@ -356,17 +416,17 @@ function triggerChange(body: UpdatePickBody, dataDate: string): TriggerChange {
 }
 
 /** SPEC §3 shape: open picks, then one record with the balance. */
-export async function getPicksList(db: Db, settings: SimulatorSettings, userId: number): Promise<PicksListResponse> {
-  const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, userId));
-  const available = await pointsOf(db, settings, userId);
-  const reserved = (await findReservations(db, userId)).get(userId) ?? 0;
-  const autoSold = await takeUnseenSales(db, userId);
+export async function getPicksList(db: Db, portfolio: Portfolio): Promise<PicksListResponse> {
+  const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, portfolio));
+  const available = await pointsOf(db, portfolio);
+  const reserved = [...(await findReservations(db, portfolio)).values()][0] ?? 0;
+  const autoSold = await takeUnseenSales(db, portfolio);
   return [
     ...picks,
     {
       contest_points: toPoints(available),
       reserved_points: toPoints(cents(reserved)),
-      starting_points: toPoints(settings.startingPoints),
+      starting_points: toPoints(portfolio.startingPoints),
       total_points: toPoints(cents(available + reserved + value)),
       total_gain: toPoints(gain),
       auto_sold: autoSold.map(toPastPick),
@@ -374,17 +434,19 @@ export async function getPicksList(db: Db, settings: SimulatorSettings, userId: 
   ];
 }
 
-export async function getPastPicks(db: Db, userId: number): Promise<PastPick[]> {
-  return (await findClosedPicks(db, userId)).map(toPastPick);
+export async function getPastPicks(db: Db, account: Account): Promise<PastPick[]> {
+  return (await findClosedPicks(db, account)).map(toPastPick);
 }
 
+/** The simulator's portfolio (game 0) in a member's data export. */
 export async function exportSimulatorData(db: Db, userId: number) {
-  const points = await findPoints(db, userId);
+  const account = { gameId: 0, userId };
+  const points = await findPoints(db, account);
   return {
     contest_points: points === null ? null : toPoints(points),
-    open_picks: (await withPrices(db, await findOpenPicks(db, userId))).picks,
-    pending_orders: await getOrders(db, userId),
-    history: await getPastPicks(db, userId),
+    open_picks: (await withPrices(db, await findOpenPicks(db, account))).picks,
+    pending_orders: await getOrders(db, account),
+    history: await getPastPicks(db, account),
   };
 }
 
@@ -447,11 +509,11 @@ export async function getMembersLeaderboard(
 }
 
 /** A year of the member's daily valuations, each beside the same starting value held in the market index. */
-export async function getValuations(db: Db, userId: number): Promise<ValuationsResponse> {
+export async function getValuations(db: Db, account: Account): Promise<ValuationsResponse> {
   const dataDate = await currentDataDate(db);
   if (!dataDate) return { index_name: MARKET_INDEX_NAME, points: [] };
   const from = new Date(Date.parse(`${dataDate}T00:00:00Z`) - 366 * 86_400_000).toISOString().slice(0, 10);
-  const values = await findMemberValuations(db, userId, from);
+  const values = await findMemberValuations(db, account, from);
   const first = values[0];
   if (!first) return { index_name: MARKET_INDEX_NAME, points: [] };
   const levels = new Map((await findIndexLevels(db, first.date, dataDate)).map((l) => [l.date, l.level]));

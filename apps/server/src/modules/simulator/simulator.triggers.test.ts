@@ -9,6 +9,7 @@ const BUY_DAY = '2026-11-20';
 function pick(overrides: Partial<StoredPick> = {}): StoredPick {
   return {
     id: 1,
+    gameId: 0,
     userId: 1,
     companyId: 1,
     ticker: 'ACME',

@@ -3,6 +3,7 @@ import { writeTransaction } from '@app/db/transaction';
 import { type Cents, cents, gainAt, priceMicros, reachedStop, reachedTarget, valueAt } from '@app/shared/points';
 import type { SoldBy } from '@app/shared/simulator-view';
 import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
+import { findEndedGameEnds } from './simulator.games.repository.ts';
 import { closePick, creditPoints, findTriggeredOpenPicks, type StoredPick } from './simulator.repository.ts';
 
 export interface Firing {
@@ -31,7 +32,7 @@ export function firstFiring(pick: StoredPick, closes: readonly ClosePoint[]): Fi
   return null;
 }
 
-type SellablePick = Pick<StoredPick, 'id' | 'userId' | 'lpoints' | 'purchasePrice'>;
+type SellablePick = Pick<StoredPick, 'id' | 'gameId' | 'userId' | 'lpoints' | 'purchasePrice'>;
 export type SaleAt = { price: number; date: string; soldBy: SoldBy };
 
 export async function sellInTransaction(
@@ -41,7 +42,7 @@ export async function sellInTransaction(
 ): Promise<{ sold: boolean; gain: Cents }> {
   const gain = gainAt(pick.lpoints, priceMicros(pick.purchasePrice), priceMicros(sale.price));
   const sold = await closePick(trx, pick.id, { ...sale, gain, seen: sale.soldBy === 'manual' });
-  if (sold) await creditPoints(trx, pick.userId, cents(pick.lpoints + gain));
+  if (sold) await creditPoints(trx, pick, cents(pick.lpoints + gain));
   return { sold, gain };
 }
 
@@ -62,9 +63,13 @@ export async function runTriggers(db: Db, dataDate: string): Promise<number> {
     if (!known || from < known) firstDays.set(pick.companyId, from);
   }
   const closes = await marketQuotes.closesFrom(db, firstDays, dataDate);
+  // A finished game's picks judge no close after its end (decision 027).
+  const ends = await findEndedGameEnds(db, dataDate);
   let sold = 0;
   for (const pick of picks) {
-    const firing = firstFiring(pick, closes.get(pick.companyId) ?? []);
+    const end = pick.gameId === 0 ? undefined : ends.get(pick.gameId);
+    const list = closes.get(pick.companyId) ?? [];
+    const firing = firstFiring(pick, end ? list.filter((c) => c.date <= end) : list);
     if (!firing) continue;
     const result = await sellPick(db, pick, { price: firing.close, date: firing.date, soldBy: firing.soldBy });
     if (result.sold) sold += 1;

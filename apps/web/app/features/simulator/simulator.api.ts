@@ -27,20 +27,23 @@ export interface SimulatorData {
   valuations: ValuationsResponse | null;
 }
 
+/** `?game_id=` for a game's portfolio (decision 027); nothing for the simulator's. */
+const inGame = (gameId: number) => (gameId > 0 ? `?game_id=${gameId}` : '');
+
 /** The chart is extra: its failure is logged and leaves it out. */
-export async function loadValuations(): Promise<ValuationsResponse | null> {
+export async function loadValuations(gameId = 0): Promise<ValuationsResponse | null> {
   try {
-    return await apiGet<ValuationsResponse>('/api/contest/valuations');
+    return await apiGet<ValuationsResponse>(`/api/contest/valuations${inGame(gameId)}`);
   } catch (err) {
     console.error('Portfolio valuations failed to load', err);
     return null;
   }
 }
 
-export async function loadPortfolio(): Promise<Portfolio> {
+export async function loadPortfolio(gameId = 0): Promise<Portfolio> {
   const [list, orders] = await Promise.all([
-    apiGet<PicksListResponse>('/api/contest/pickslist'),
-    apiGet<Order[]>('/api/contest/orders'),
+    apiGet<PicksListResponse>(`/api/contest/pickslist${inGame(gameId)}`),
+    apiGet<Order[]>(`/api/contest/orders${inGame(gameId)}`),
   ]);
   const { picks, points } = splitPicksList(list);
   if (!points) throw new ApiClientError(0, 'Unexpected portfolio response');
@@ -48,9 +51,9 @@ export async function loadPortfolio(): Promise<Portfolio> {
 }
 
 /** SPEC §8: a history failure is logged and yields an empty list. */
-export async function loadHistory(): Promise<PastPick[]> {
+export async function loadHistory(gameId = 0): Promise<PastPick[]> {
   try {
-    return await apiGet<PastPick[]>('/api/contest/pastpickslist');
+    return await apiGet<PastPick[]>(`/api/contest/pastpickslist${inGame(gameId)}`);
   } catch (err) {
     console.error('Portfolio history failed to load', err);
     return [];
@@ -58,8 +61,12 @@ export async function loadHistory(): Promise<PastPick[]> {
 }
 
 /** The portfolio's failure is the page's. */
-export async function loadSimulator(): Promise<SimulatorData> {
-  const [portfolio, history, valuations] = await Promise.all([loadPortfolio(), loadHistory(), loadValuations()]);
+export async function loadSimulator(gameId = 0): Promise<SimulatorData> {
+  const [portfolio, history, valuations] = await Promise.all([
+    loadPortfolio(gameId),
+    loadHistory(gameId),
+    loadValuations(gameId),
+  ]);
   return { portfolio, history, valuations };
 }
 
@@ -81,8 +88,11 @@ export type SimulatorIntents = {
 const changeTrigger = ({ pickid, field }: { pickid: number; field: TriggerField }) =>
   apiPost<UpdatePickResponse>('/api/contest/pick/update', { pickid, type: 'upd', ...field });
 
-/** SPEC §8 fallbacks: 'Failed to buy stock', 'Failed to sell stock', 'Failed to add/remove trigger'. */
-export const SIMULATOR_ACTIONS: ActionHandlers<SimulatorIntents> = {
+/**
+ * SPEC §8 fallbacks: 'Failed to buy stock', 'Failed to sell stock', 'Failed to add/remove trigger'.
+ * A buy in a game names it; a sell, a cancel and a trigger act on a pick or order that knows its game.
+ */
+export const simulatorActions = (gameId = 0): ActionHandlers<SimulatorIntents> => ({
   buy: {
     run: ({ limit_price, good_until, ...stock }) =>
       apiPost<AddPickResponse>('/api/contest/pick/add', {
@@ -90,6 +100,7 @@ export const SIMULATOR_ACTIONS: ActionHandlers<SimulatorIntents> = {
         asell_above: 0,
         asell_below: 0,
         ...(limit_price === undefined ? {} : { order_type: 'limit', limit_price, good_until: good_until ?? null }),
+        ...(gameId > 0 ? { game_id: gameId } : {}),
       }),
     error: 'Failed to buy stock',
   },
@@ -104,4 +115,6 @@ export const SIMULATOR_ACTIONS: ActionHandlers<SimulatorIntents> = {
   },
   addTrigger: { run: changeTrigger, error: 'Failed to add trigger' },
   removeTrigger: { run: changeTrigger, error: 'Failed to remove trigger' },
-};
+});
+
+export const SIMULATOR_ACTIONS = simulatorActions();

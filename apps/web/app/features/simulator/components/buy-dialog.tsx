@@ -22,6 +22,7 @@ export function BuyDialog({
   error,
   onClose,
   onBuy,
+  limitOrders = true,
 }: {
   stock: StockListItem | null;
   available: number;
@@ -29,11 +30,21 @@ export function BuyDialog({
   error: string | null;
   onClose: () => void;
   onBuy: (stock: StockListItem, lpoints: number, limit: LimitChoice) => void;
+  /** False in a game whose rules allow market orders only. */
+  limitOrders?: boolean;
 }) {
   return (
     <Dialog open={stock !== null} onClose={onClose} title="Buy Stock">
       {stock ? (
-        <BuyForm key={stock.ticker} stock={stock} available={available} busy={busy} error={error} onBuy={onBuy} />
+        <BuyForm
+          key={stock.ticker}
+          stock={stock}
+          available={available}
+          busy={busy}
+          error={error}
+          onBuy={onBuy}
+          limitOrders={limitOrders}
+        />
       ) : null}
     </Dialog>
   );
@@ -45,12 +56,14 @@ function BuyForm({
   busy,
   error,
   onBuy,
+  limitOrders,
 }: {
   stock: StockListItem;
   available: number;
   busy: boolean;
   error: string | null;
   onBuy: (stock: StockListItem, lpoints: number, limit: LimitChoice) => void;
+  limitOrders: boolean;
 }) {
   const form = useFormState({
     price: String(defaultBuyPrice(stock)),
@@ -96,7 +109,9 @@ function BuyForm({
         {...form.field('price')}
         hint="This price only estimates your shares: the order fills at the next closing price we receive."
       />
-      <SelectField label="Fill" options={ORDER_TYPES} {...form.field('type')} name="order_type" />
+      {limitOrders ? (
+        <SelectField label="Fill" options={ORDER_TYPES} {...form.field('type')} name="order_type" />
+      ) : null}
       {type === 'limit' ? (
         <>
           <Field

@@ -18,6 +18,12 @@ import { SoldNotice, useSoldNotices } from './sold-notice';
 import { TriggerDialog } from './trigger-dialog';
 import { ValuationChart } from './valuation-chart';
 
+/** A game's terms for its portfolio (decision 027); the simulator has none. */
+export interface GameTerms {
+  endDate: string;
+  limitOrders: boolean;
+}
+
 export function SimulatorPage({
   loaded,
   startingPoints,
@@ -46,7 +52,7 @@ function LoadFailed({ error }: { error: string }) {
 
 type OpenDialog = { kind: 'buy'; stock: StockListItem } | { kind: 'sell' | 'trigger'; pick: Pick } | null;
 
-function MemberSimulator({ data }: { data: SimulatorData }) {
+export function MemberSimulator({ data, game }: { data: SimulatorData; game?: GameTerms }) {
   const { portfolio, history, valuations } = data;
   const action = useMemberAction<SimulatorIntents>();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -71,6 +77,9 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
         Buys and sells are end-of-day orders: each fills at the next closing price we receive, never at one already
         known, and waits under Pending Orders until then. Auto-sell triggers run on our server after each trading day,
         even while you are away.
+        {game
+          ? ` In this game orders fill from its start date through its end date (${game.endDate}); then the results are frozen.`
+          : ''}
       </p>
       {failure && !dialog ? (
         <Banner tone="error" onDismiss={() => setDismissed(action.result)}>
@@ -114,6 +123,7 @@ function MemberSimulator({ data }: { data: SimulatorData }) {
         onBuy={(stock, lpoints, limit) =>
           action.submit('buy', { comp_name: stock.comp_name, ticker: stock.ticker, lpoints, ...limit })
         }
+        limitOrders={game?.limitOrders ?? true}
       />
       <SellDialog
         pick={dialog?.kind === 'sell' ? dialog.pick : null}
