@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Order } from '@app/shared/simulator';
+import { addDays } from '@app/shared/trading-day';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
@@ -11,9 +12,6 @@ import { useSite } from './support/site';
 const TEACHER = { username: 'ms_rivera', email: 'rivera@example.com', password: 'teacher-pass' };
 const STUDENT = { username: 'sam_student', email: 'sam@example.com', password: 'student-pass' };
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-games-'));
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** Places a buy from the game's stock list; a limit order when `limit` is given. */
 async function buy(page: Page, row: number, points: string, limit?: string) {

@@ -1,53 +1,29 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { Order, PastPick } from '@app/shared/simulator';
+import { addDays } from '@app/shared/trading-day';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { appendTradingDaysUntil as appendDays, signUpThroughPage } from './support/journeys';
 import { useSite } from './support/site';
 
-const REPO = resolve(import.meta.dirname, '../../../..');
 const JWT_SECRET = 'e2e-simulator-secret-long-enough-for-hs256';
 const MEMBER = { username: 'trader_jo', email: 'trader@example.com', password: 'trader-pass' };
-const run = promisify(execFile);
 
 // The server builds its demo universe here, and the data command appends days to it.
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-simulator-'));
 
-/** `npm run data -- update --today <day>`: appends the trading days before `day`, as docs/features/simulator.md says. */
-async function appendTradingDaysUntil(today: string) {
-  await run(
-    join(REPO, 'node_modules/.bin/tsx'),
-    [join(REPO, 'packages/market-data/src/cli.ts'), 'update', '--today', today],
-    {
-      cwd: REPO,
-      env: { ...process.env, DATA_DIR: dataDir },
-    },
-  );
-}
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
+/** `npm run data -- update --today <day>` on the server's data directory, as docs/features/simulator.md says. */
+const appendTradingDaysUntil = (today: string) => appendDays(dataDir, today);
 const avatar = (page: Page) => page.getByRole('button', { name: /^Account menu for/ }).first();
 
-/** Creates the member's account through the sign-up page; answers the token it left in the browser. */
+/** Signs up through the page; the header then shows the member's account menu. */
 async function signUp(page: Page, url: string): Promise<string> {
-  await gotoHydrated(page, `${url}/signup`);
-  await page.getByLabel('Username').fill(MEMBER.username);
-  await page.getByLabel('Email').fill(MEMBER.email);
-  await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
-  await page.getByLabel('Confirm password').fill(MEMBER.password);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${url}/`);
+  const token = await signUpThroughPage(page, url, MEMBER);
   await avatar(page).waitFor();
-  const token = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
-  expect(token).toBeTruthy();
-  return token as string;
+  return token;
 }
 
 /** Signs the same member in again through the sign-in page. */

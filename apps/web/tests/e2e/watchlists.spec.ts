@@ -1,44 +1,21 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import type { NotificationsResponse } from '@app/shared/alerts';
+import { addDays } from '@app/shared/trading-day';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gotoHydrated, openPage, SCREENSHOT_DIR, seriousAxeViolations, VIEWPORTS } from './support/browser';
+import { appendTradingDaysUntil as appendDays, signUpThroughPage } from './support/journeys';
 import { useSite } from './support/site';
 
-const REPO = resolve(import.meta.dirname, '../../../..');
 const JWT_SECRET = 'e2e-watchlists-secret-long-enough-for-hs256';
 const MEMBER = { username: 'watcher_wu', email: 'watcher@example.com', password: 'watcher-pass' };
-const run = promisify(execFile);
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-watchlists-'));
 
-/** `npm run data -- update --today <day>`: appends the trading days before `day`. */
-async function appendTradingDaysUntil(today: string) {
-  await run(
-    join(REPO, 'node_modules/.bin/tsx'),
-    [join(REPO, 'packages/market-data/src/cli.ts'), 'update', '--today', today],
-    { cwd: REPO, env: { ...process.env, DATA_DIR: dataDir } },
-  );
-}
-
-const addDays = (day: string, n: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-async function signUp(page: Page, url: string): Promise<string> {
-  await gotoHydrated(page, `${url}/signup`);
-  await page.getByLabel('Username').fill(MEMBER.username);
-  await page.getByLabel('Email').fill(MEMBER.email);
-  await page.getByLabel('Password', { exact: true }).fill(MEMBER.password);
-  await page.getByLabel('Confirm password').fill(MEMBER.password);
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.waitForURL(`${url}/`);
-  await page.waitForFunction(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
-  return (await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'))) as string;
-}
+/** `npm run data -- update --today <day>` on the server's data directory, as docs/features/simulator.md says. */
+const appendTradingDaysUntil = (today: string) => appendDays(dataDir, today);
+const signUp = (page: Page, url: string) => signUpThroughPage(page, url, MEMBER);
 
 /** The outbox messages to the member, decoded (unfolded headers, quoted-printable undone). */
 function outboxTo(email: string): string[] {

@@ -20,6 +20,7 @@ export const STATIC_PATHS = [
   '/news',
   '/doc-qa',
   '/simulator/leaderboard',
+  '/simulator/games',
   '/privacy',
   '/terms',
   '/disclosures',
