@@ -54,6 +54,7 @@ describe('games journey', () => {
     await create.getByLabel('Start date').fill(addDays(dataDate, 1));
     await create.getByLabel('End date').fill(addDays(dataDate, 60));
     await create.getByLabel('Max % in one company').fill('50');
+    await teacher.page.screenshot({ path: join(SCREENSHOT_DIR, 'games-list-1280.png'), fullPage: true });
     await create.getByRole('button', { name: 'Create game' }).click();
     await teacher.page.waitForURL(/\/simulator\/games\/\d+$/);
     const gameUrl = teacher.page.url();

@@ -60,6 +60,8 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
     '/contest/pickslist',
     {
       config: { auth: 'required' },
+      // Records typed by the service: matching each against the pick/points union again cost a fifth of the request.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['simulator'],
         summary: "The member's open picks with current prices, then one record with the points balance",
