@@ -1,5 +1,6 @@
 import { aggregateChoice, applyChange, changeChoice } from './change-choice';
 import { type Amount, fiscalYearsIn, formatAmount, roundFor, type Scale, yearsIn } from './finance';
+import { columnProbabilities, TABLE_READER, type TableReaderModel } from './fitted-reader';
 import type { Operation } from './kinds';
 import type { Cell, Row, Table } from './tables';
 import { terms } from './text';
@@ -310,6 +311,29 @@ interface ComputeInput {
   question: string;
   years: number[];
   pageBoost: ReadonlyMap<number, number>;
+  reader: TableReaderModel;
+}
+
+/** The row's columns by the fitted column model, likeliest first (null without a model or with under two figures). */
+function fittedColumns(x: ComputeInput, table: Table, row: Row, op: string): Array<{ i: number; p: number }> | null {
+  const p = columnProbabilities(table, row, x.question, x.years, op, x.reader);
+  if (!p) return null;
+  const ranked = p
+    .map((v, i) => ({ i, p: v }))
+    .filter((c) => row.cells[c.i]?.amount)
+    .sort((a, b) => b.p - a.p || a.i - b.i);
+  return ranked.length >= 2 ? ranked : null;
+}
+
+/** The two columns a change compares, by the column model: the later year is the newer, else the left column. */
+function fittedChangeColumns(x: ComputeInput, table: Table, row: Row, op: string): [number, number] | null {
+  const ranked = fittedColumns(x, table, row, op);
+  if (!ranked) return null;
+  const [a, b] = [ranked[0]?.i ?? 0, ranked[1]?.i ?? 0];
+  const ya = table.columns[a]?.years[0];
+  const yb = table.columns[b]?.years[0];
+  if (ya !== undefined && yb !== undefined && ya !== yb) return ya > yb ? [a, b] : [b, a];
+  return a < b ? [a, b] : [b, a];
 }
 
 type Handler<K extends Operation['op']> = (op: Extract<Operation, { op: K }>, x: ComputeInput) => TableAnswer | null;
@@ -428,7 +452,7 @@ function rowInput(match: RowMatch) {
 const change: Handler<'change' | 'pct_change'> = (op, x) => {
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
-  const cols = changeColumns(table, row, x.years);
+  const cols = fittedChangeColumns(x, table, row, op.op) ?? changeColumns(table, row, x.years);
   if (!cols) return null;
   const [n, o] = cols;
   const newer = row.cells[n];
@@ -462,9 +486,15 @@ const aggregate: Handler<'sum' | 'average'> = (op, x) => {
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
   const cols = yearColumns(table, row).filter((c) => x.years.length < 2 || x.years.includes(c.year));
-  const used = (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1))).filter(
-    (i) => i >= 0 && row.cells[i]?.amount,
-  );
+  // The column model's columns (those it gives even odds or more, at least two), else the years named or every column.
+  const fitted = fittedColumns(x, table, row, op.op);
+  const likely = fitted
+    ?.filter((c, k) => k < 2 || c.p >= 0.5)
+    .map((c) => c.i)
+    .sort((a, b) => a - b);
+  const used = (
+    likely ?? (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1)))
+  ).filter((i) => i >= 0 && row.cells[i]?.amount);
   if (used.length < 2) return null;
   const printed = used.map((i) => row.cells[i]?.amount?.value ?? 0);
   // Figures all in parentheses (a loss, a cost) are summed as printed or as amounts, as fitted.
@@ -501,9 +531,10 @@ export function compute(
   tables: readonly Table[],
   question: string,
   pageBoost: ReadonlyMap<number, number>,
+  reader: TableReaderModel = TABLE_READER,
 ): TableAnswer | null {
   const handler = OPERATIONS[op.op] as Handler<Operation['op']>;
-  return handler(op, { match, tables, question, years: questionYears(question), pageBoost });
+  return handler(op, { match, tables, question, years: questionYears(question), pageBoost, reader });
 }
 
 const LOWEST =
