@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { TableReaderModel } from '../src/fitted-reader';
+import { ONE_ROW_OPERATIONS, type TableReaderModel } from '../src/fitted-reader';
 import type { SoftmaxModel } from '../src/softmax';
 import {
   type Answered,
@@ -99,10 +99,9 @@ const columns = bestColumns;
 
 // Scale model, on the figures the engine gives with the chosen models (each fold's from held-out models).
 const scaled = scaleExamples(columns.answered);
-let bestScale: { l2: number | null; min: number; computedOnly: boolean; em: number; f1: number } = {
+let bestScale: { l2: number | null; min: number; em: number; f1: number } = {
   l2: null,
   min: 1,
-  computedOnly: false,
   em: columns.em,
   f1: figures(columns.answered).f1,
 };
@@ -114,13 +113,13 @@ for (const l2 of SCALE_L2) {
     ),
   );
   for (const min of SCALE_MIN)
-    for (const computedOnly of [false, true]) {
-      const f = figures(rescore(columns.answered, models, min, computedOnly));
-      const which = computedOnly ? 'computed figures' : 'all figures';
+    for (const oneRow of [false, true]) {
+      const f = figures(rescore(columns.answered, models, min, oneRow ? ONE_ROW_OPERATIONS : null));
+      const which = oneRow ? 'changes, sums and averages' : 'all figures';
       console.log(`+ scale l2 ${l2} at p ≥ ${min}, ${which}: ${show(f)} (cross-validated)`);
-      // A figure read from a cell keeps the scale its table prints (shown to the reader as printed): the scale model
-      // is chosen among the settings for computed figures; the others are printed for comparison.
-      if (computedOnly && f.em > bestScale.em) bestScale = { l2, min, computedOnly, em: f.em, f1: f.f1 };
+      // A cell read as printed keeps its table's scale, and a ratio or margin is what it is: the scale model is
+      // chosen among the settings for one row's changes, sums and averages; the others are printed for comparison.
+      if (oneRow && f.em > bestScale.em) bestScale = { l2, min, em: f.em, f1: f.f1 };
     }
 }
 
@@ -140,12 +139,12 @@ const model: TableReaderModel = {
   operationMin: op.min,
   scale: scaleModel,
   scaleMin: bestScale.min,
-  scaleComputedOnly: bestScale.computedOnly,
+  scaleOperations: ONE_ROW_OPERATIONS,
   columns: columnModel,
 };
 writeFileSync(OUT, `${JSON.stringify(model)}\n`);
 console.log(
-  `chosen: operation l2 ${op.l2} at p ≥ ${op.min}; columns l2 ${columns.l2}; scale l2 ${bestScale.l2} at p ≥ ${bestScale.min}${bestScale.computedOnly ? ' (computed figures only)' : ''}`,
+  `chosen: operation l2 ${op.l2} at p ≥ ${op.min}; columns l2 ${columns.l2}; scale l2 ${bestScale.l2} at p ≥ ${bestScale.min} (changes, sums and averages)`,
 );
 console.log(`in-sample with the shipped models: ${show(figures(answerAll(contexts, folds, () => model)))}`);
 console.log(`Wrote ${OUT}`);

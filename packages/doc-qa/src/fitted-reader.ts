@@ -17,8 +17,11 @@ export interface TableReaderModel {
   scale: SoftmaxModel | null;
   /** The fitted scale replaces the reader's at this probability. */
   scaleMin: number;
-  /** The scale model reads computed figures only (a figure read from a cell keeps the reader's scale). */
-  scaleComputedOnly?: boolean;
+  /**
+   * The operations whose figures the scale model decides (null: every figure from a table). A cell read as printed
+   * keeps its table's scale, and a ratio or margin is a plain number or a percentage by what it is.
+   */
+  scaleOperations?: string[] | null;
   /** Classes: no, yes (the column's figure enters a change, sum or average of one row). */
   columns?: SoftmaxModel | null;
 }
@@ -32,7 +35,8 @@ export const OPERATION_CLASSES = ['none', 'change', 'pct_change', 'average', 'su
 export const SCALE_CLASSES = ['', 'thousand', 'million', 'billion', 'percent'];
 
 /** Operations over one row's figures, which need nothing from the question but the row and the years. */
-const ONE_ROW = new Set(['change', 'pct_change', 'average', 'sum']);
+export const ONE_ROW_OPERATIONS = ['change', 'pct_change', 'average', 'sum'];
+const ONE_ROW = new Set(ONE_ROW_OPERATIONS);
 
 const words = (text: string) =>
   text
@@ -173,9 +177,15 @@ export function scaleFeatures(x: ScaleInput): string[] {
   return out;
 }
 
+/** Whether the scale model decides the scale of a figure computed by `operation` (null: read from a cell). */
+export function scalesFor(model: TableReaderModel, operation: string | null): boolean {
+  const only = model.scaleOperations;
+  return !only || (operation !== null && only.includes(operation));
+}
+
 /** The scale the figure is meant in: the fitted model's when it is sure enough, else the reader's. */
 export function chooseScale(x: ScaleInput, model: TableReaderModel = TABLE_READER): string {
-  if (!model.scale || (model.scaleComputedOnly && x.operation === null)) return x.readerScale;
+  if (!model.scale || !scalesFor(model, x.operation)) return x.readerScale;
   const { label, p } = softmaxPredict(model.scale, scaleFeatures(x));
   return p >= model.scaleMin ? label : x.readerScale;
 }

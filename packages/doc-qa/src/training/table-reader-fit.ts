@@ -6,6 +6,7 @@ import { parseAmount } from '../finance';
 import {
   columnFeatures,
   NO_TABLE_READER,
+  ONE_ROW_OPERATIONS,
   OPERATION_CLASSES,
   operationFeatures,
   SCALE_CLASSES,
@@ -101,11 +102,11 @@ export function rescore(
   answered: readonly Answered[],
   models: readonly SoftmaxModel[],
   min: number,
-  computedOnly: boolean,
+  operations: string[] | null,
 ): Answered[] {
   return answered.map((a) => {
     const model = models[a.fold];
-    if (!a.scale || !model || (computedOnly && a.scale.operation === null)) return a;
+    if (!a.scale || !model || (operations && !operations.includes(a.scale.operation ?? ''))) return a;
     const { label, p } = softmaxPredict(model, scaleFeatures(a.scale));
     if (p < min || label === a.prediction.scale) return a;
     const prediction = { ...a.prediction, scale: label };
@@ -151,7 +152,7 @@ export const show = (f: Figures) =>
   `EM ${f.em.toFixed(1)}  F1 ${f.f1.toFixed(1)}  arithmetic EM ${f.arithmeticEm.toFixed(1)}  ` +
   `table lookups EM ${f.lookupEm.toFixed(1)} F1 ${f.lookupF1.toFixed(1)} (${f.n} questions)`;
 
-const ONE_ROW = new Set(['change', 'pct_change', 'average', 'sum']);
+const ONE_ROW = new Set(ONE_ROW_OPERATIONS);
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /**
