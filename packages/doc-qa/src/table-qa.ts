@@ -1,4 +1,4 @@
-import { aggregateChoice, applyChange, changeChoice } from './change-choice';
+import { aggregateChoice, applyChange, applyPct, changeChoice, pctChoice } from './change-choice';
 import { type Amount, fiscalYearsIn, formatAmount, roundFor, type Scale, yearsIn } from './finance';
 import { columnProbabilities, TABLE_READER, type TableReaderModel } from './fitted-reader';
 import type { Operation } from './kinds';
@@ -476,8 +476,10 @@ const change: Handler<'change' | 'pct_change'> = (op, x) => {
     return result(table, v, scale, currency, formula, cells, x.match.score, when);
   }
   if (b === 0) return null;
-  const v = ((a - b) / Math.abs(b)) * 100;
-  const formula = `(${fmt(a)} − ${fmt(b)}) / ${fmt(b)} × 100 = ${fmt(v)}%`;
+  // Over the older figure's amount, or over it as printed when it is negative, as fitted.
+  const base = pctChoice(b);
+  const v = applyPct(base, a, b);
+  const formula = `(${fmt(a)} − ${fmt(b)}) / ${base === 'signed-base' ? fmt(b) : fmt(Math.abs(b))} × 100 = ${fmt(v)}%`;
   return result(table, v, 'percent', '', formula, cells, x.match.score, when);
 };
 
