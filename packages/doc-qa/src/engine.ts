@@ -3,6 +3,7 @@ import { type AnalystAsk, parseAnalystQuestion } from './analyst-question';
 import type { Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import {
+  asksRowList,
   chooseOperation,
   chooseScale,
   rescaledText,
@@ -551,12 +552,12 @@ function answer(doc: Indexed, asked: string): AnswerResult {
 }
 
 /** Several cells: the years a table covers, or a row's figures for the years named "respectively". */
-function listAnswer(doc: Indexed, question: string, c: TableContext): AnswerResult | null {
+function listAnswer(doc: Indexed, question: string, c: TableContext, rowList: boolean): AnswerResult | null {
   if (doc.tables.length === 0) return null;
   const row = c.row && c.row.score >= ROW_MATCH ? c.row : null;
   const l = asksYearsCovered(question)
     ? yearsCovered(row, doc.tables)
-    : asksRespectively(question) && row
+    : (rowList || asksRespectively(question)) && row
       ? respectively(row, question)
       : null;
   if (!l) return null;
@@ -593,14 +594,17 @@ function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   const asKind = questionKind(question);
   // A figure the fitted model reads as arithmetic over one row ("What was the change in accruals?") is computed.
   const kind = asKind === 'factoid' && op && op !== rule ? 'computed' : asKind;
-  const tableList = doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question));
+  // A row's figures for the periods named: "respectively", or read so by the fitted model.
+  const rowList =
+    doc.tables.length > 0 && questionYears(question).length >= 2 && asksRowList(question, doc.tableReader);
+  const tableList = doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question) || rowList);
   if ((kind === 'explanatory' || kind === 'list') && !tableList) return sentenceAnswer(doc, question, kind);
   const q = { ...contentTerms(doc, question), text: question };
   const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
   const boost = pageBoostOf(doc, hits);
   const rows = doc.tables.length > 0 ? matchRows(doc.tables, q, questionYears(question), boost) : [];
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
-  const list = listAnswer(doc, question, c);
+  const list = listAnswer(doc, question, c, rowList);
   if (list) return withFittedScale(doc, question, list, null);
   if (kind === 'computed' || kind === 'yesno') {
     const r = computedAnswer(doc, question, kind, c, op);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
 import {
+  asksRowList,
   chooseOperation,
   chooseScale,
   columnFeatures,
@@ -111,6 +112,34 @@ describe('fitted operation', () => {
     const r = doc.answer(q);
     expect(r.kind).toBe('computed');
     expect(r.figure?.value).toBeCloseTo(44.1 - 56.7);
+  });
+});
+
+describe('fitted row list', () => {
+  const rowList = fitSoftmax(
+    [
+      ...['What is the revenue from Europe in 2018 and 2019?', 'What is the cost in 2019 and 2018?'].map((q) => ({
+        features: operationFeatures(q),
+        label: 'row_list',
+      })),
+      ...['What was the change in fees?', 'What is the average cost?'].map((q) => ({
+        features: operationFeatures(q),
+        label: 'change',
+      })),
+    ],
+    OPERATION_CLASSES,
+    { ...SOFTMAX_DEFAULTS, minCount: 1 },
+  );
+  const model: TableReaderModel = { ...NO_TABLE_READER, operation: rowList, operationMin: 0.5 };
+
+  it('answers a question the model reads as a row list with the row’s figures for the years named', () => {
+    const q = 'What is the Other in 2018 and 2017?';
+    expect(asksRowList(q, model)).toBe(true);
+    expect(asksRowList(q, NO_TABLE_READER)).toBe(false);
+    const r = createDocQa(renderContext(context), { tableReader: model }).answer(q);
+    expect(r.items).toEqual(['56.7', '70.8']);
+    const plain = createDocQa(renderContext(context), { tableReader: NO_TABLE_READER }).answer(q);
+    expect(plain.items).toBeNull();
   });
 });
 

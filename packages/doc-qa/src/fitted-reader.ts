@@ -9,7 +9,7 @@ import type { Row, Table } from './tables';
 
 export interface TableReaderModel {
   fittedOn?: string;
-  /** Classes: none, change, pct_change, average, sum, percent_of, ratio, other. */
+  /** Classes: none, change, pct_change, average, sum, percent_of, ratio, other, row_list (a row's figures). */
   operation: SoftmaxModel | null;
   /** The fitted operation replaces the written rules' one-row operation (or their none) at this probability. */
   operationMin: number;
@@ -31,7 +31,17 @@ export const TABLE_READER = FITTED as TableReaderModel;
 /** The model that leaves the written rules alone (the reference point of the fit). */
 export const NO_TABLE_READER: TableReaderModel = { operation: null, operationMin: 1, scale: null, scaleMin: 1 };
 
-export const OPERATION_CLASSES = ['none', 'change', 'pct_change', 'average', 'sum', 'percent_of', 'ratio', 'other'];
+export const OPERATION_CLASSES = [
+  'none',
+  'change',
+  'pct_change',
+  'average',
+  'sum',
+  'percent_of',
+  'ratio',
+  'other',
+  'row_list',
+];
 export const SCALE_CLASSES = ['', 'thousand', 'million', 'billion', 'percent'];
 
 /** Operations over one row's figures, which need nothing from the question but the row and the years. */
@@ -131,6 +141,13 @@ export function columnProbabilities(
   return table.columns.map((_, i) =>
     row.cells[i]?.amount ? (softmaxProbabilities(m, columnFeatures(table, row, i, question, years, op))[1] ?? 0) : 0,
   );
+}
+
+/** Whether the fitted model reads the question as asking for one row's figures, one a period named (a list). */
+export function asksRowList(question: string, model: TableReaderModel = TABLE_READER): boolean {
+  if (!model.operation || !model.operation.classes.includes('row_list')) return false;
+  const { label, p } = softmaxPredict(model.operation, operationFeatures(question));
+  return label === 'row_list' && p >= model.operationMin;
 }
 
 /** What the scale model reads about a figure: where it came from and what surrounds it. */

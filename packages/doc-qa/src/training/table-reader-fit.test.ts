@@ -13,6 +13,46 @@ describe('operation of a gold derivation', () => {
     expect(operationLabel(arithmetic(['/', '277.3', '270.3']))).toBe('ratio');
   });
 
+  it('calls a multi-span answer of one row’s figures a row list, other multi-span answers none', () => {
+    const multi = (cells: number[][]) => ({
+      answer_type: 'multi-span' as const,
+      mappings: cells.map((table) => ({ table })),
+    });
+    expect(
+      operationLabel(
+        multi([
+          [3, 1],
+          [3, 2],
+        ]),
+      ),
+    ).toBe('row_list');
+    // Row labels, several rows, or the header's years are not one row's figures.
+    expect(
+      operationLabel(
+        multi([
+          [3, 0],
+          [4, 0],
+        ]),
+      ),
+    ).toBe('none');
+    expect(
+      operationLabel(
+        multi([
+          [3, 1],
+          [4, 1],
+        ]),
+      ),
+    ).toBe('none');
+    expect(
+      operationLabel(
+        multi([
+          [0, 1],
+          [0, 2],
+        ]),
+      ),
+    ).toBe('none');
+  });
+
   it('calls anything else other, and a span none', () => {
     // Three figures divided by two is not their average.
     expect(operationLabel(arithmetic(['/', '+', '+', '1', '2', '3', '2']))).toBe('other');

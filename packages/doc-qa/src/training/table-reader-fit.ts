@@ -26,7 +26,16 @@ export type TrainingQuestion = TatqaQuestion & { tree_derivation?: string[]; fac
 export type TrainingContext = TatqaContext & { questions: TrainingQuestion[] };
 
 /** The operation a gold derivation (in prefix form, as TAT-QA's `tree_derivation`) applies, as the reader names it. */
-export function operationLabel(q: Pick<TrainingQuestion, 'answer_type' | 'tree_derivation'>): string {
+export function operationLabel(
+  q: Pick<TrainingQuestion, 'answer_type' | 'tree_derivation'> & { mappings?: Array<Record<string, number[]>> },
+): string {
+  if (q.answer_type === 'multi-span') {
+    // Figures of one table row (not its label): a row's figures for the periods named.
+    const cells = (q.mappings ?? []).map((m) => m.table);
+    const row = cells[0]?.[0];
+    const oneRow = cells.length >= 2 && cells.every((x) => x && x[0] === row && x[1] !== 0);
+    return oneRow && row !== 0 ? 'row_list' : 'none';
+  }
   if (q.answer_type !== 'arithmetic') return 'none';
   const t = q.tree_derivation ?? [];
   const isOp = (x: string | undefined) => x === '+' || x === '-' || x === '*' || x === '/';
