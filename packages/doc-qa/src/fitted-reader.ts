@@ -145,7 +145,7 @@ export function columnProbabilities(
 
 /** Whether the fitted model reads the question as asking for one row's figures, one a period named (a list). */
 export function asksRowList(question: string, model: TableReaderModel = TABLE_READER): boolean {
-  if (!model.operation || !model.operation.classes.includes('row_list')) return false;
+  if (!model.operation?.classes.includes('row_list')) return false;
   const { label, p } = softmaxPredict(model.operation, operationFeatures(question));
   return label === 'row_list' && p >= model.operationMin;
 }
