@@ -3,9 +3,10 @@ import { type AnalystAsk, parseAnalystQuestion } from './analyst-question';
 import type { Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import {
-  asksRowList,
   chooseOperation,
   chooseScale,
+  fittedLabels,
+  fittedList,
   rescaledText,
   type ScaleInput,
   TABLE_READER,
@@ -27,7 +28,7 @@ import {
   type MetricAnswer,
   metricOf,
 } from './statement-metrics';
-import { asksRespectively, asksYearsCovered, respectively, yearsCovered } from './table-lists';
+import { asksRespectively, asksYearsCovered, type ListAnswer, respectively, yearsCovered } from './table-lists';
 import {
   type CellRef,
   choose,
@@ -552,14 +553,30 @@ function answer(doc: Indexed, asked: string): AnswerResult {
 }
 
 /** Several cells: the years a table covers, or a row's figures for the years named "respectively". */
-function listAnswer(doc: Indexed, question: string, c: TableContext, rowList: boolean): AnswerResult | null {
+/** The labels of the rows the fitted model reads a "What are the components of …?" question as asking for. */
+function labelList(doc: Indexed, question: string, c: TableContext): ListAnswer | null {
+  const table =
+    c.row?.table ?? [...doc.tables].sort((a, b) => (c.boost.get(b.page) ?? 0) - (c.boost.get(a.page) ?? 0))[0];
+  const rows = table ? fittedLabels(table, question, doc.tableReader) : null;
+  if (!table || !rows) return null;
+  return { items: rows.map((r) => r.label.trim()), table, cells: [], scale: '', values: [] };
+}
+
+function listAnswer(
+  doc: Indexed,
+  question: string,
+  c: TableContext,
+  list: 'row_list' | 'row_labels' | null,
+): AnswerResult | null {
   if (doc.tables.length === 0) return null;
   const row = c.row && c.row.score >= ROW_MATCH ? c.row : null;
   const l = asksYearsCovered(question)
     ? yearsCovered(row, doc.tables)
-    : (rowList || asksRespectively(question)) && row
-      ? respectively(row, question)
-      : null;
+    : list === 'row_labels'
+      ? labelList(doc, question, c)
+      : (list === 'row_list' || asksRespectively(question)) && row
+        ? respectively(row, question)
+        : null;
   if (!l) return null;
   const cells: CellRef[] = l.cells.map((x) => ({
     table: l.table.id,
@@ -594,18 +611,23 @@ function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   const asKind = questionKind(question);
   // A figure the fitted model reads as arithmetic over one row ("What was the change in accruals?") is computed.
   const kind = asKind === 'factoid' && op && op !== rule ? 'computed' : asKind;
-  // A row's figures for the periods named: "respectively", or read so by the fitted model.
-  const rowList =
-    doc.tables.length > 0 && questionYears(question).length >= 2 && asksRowList(question, doc.tableReader);
-  const tableList = doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question) || rowList);
+  // A row's figures for the periods named ("respectively", or read so by the fitted model), or rows' labels.
+  const fitted = doc.tables.length > 0 ? fittedList(question, doc.tableReader) : null;
+  const list =
+    (fitted === 'row_list' && questionYears(question).length < 2) ||
+    (fitted === 'row_labels' && !doc.tableReader.labels)
+      ? null
+      : fitted;
+  const tableList =
+    doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question) || list !== null);
   if ((kind === 'explanatory' || kind === 'list') && !tableList) return sentenceAnswer(doc, question, kind);
   const q = { ...contentTerms(doc, question), text: question };
   const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
   const boost = pageBoostOf(doc, hits);
   const rows = doc.tables.length > 0 ? matchRows(doc.tables, q, questionYears(question), boost) : [];
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
-  const list = listAnswer(doc, question, c, rowList);
-  if (list) return withFittedScale(doc, question, list, null);
+  const listed = listAnswer(doc, question, c, list);
+  if (listed) return withFittedScale(doc, question, listed, null);
   if (kind === 'computed' || kind === 'yesno') {
     const r = computedAnswer(doc, question, kind, c, op);
     if (r) return kind === 'computed' ? withFittedScale(doc, question, r, op?.op ?? null) : r;

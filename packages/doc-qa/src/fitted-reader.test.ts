@@ -6,6 +6,9 @@ import {
   chooseOperation,
   chooseScale,
   columnFeatures,
+  fittedLabels,
+  fittedList,
+  labelFeatures,
   NO_TABLE_READER,
   OPERATION_CLASSES,
   operationFeatures,
@@ -140,6 +143,36 @@ describe('fitted row list', () => {
     expect(r.items).toEqual(['56.7', '70.8']);
     const plain = createDocQa(renderContext(context), { tableReader: NO_TABLE_READER }).answer(q);
     expect(plain.items).toBeNull();
+  });
+});
+
+describe('fitted row labels', () => {
+  const [table] = findTables(joinPages([renderContext(context)]));
+  it('lists the labels of the rows the label model picks, when the question is read as asking for them', () => {
+    if (!table) throw new Error('no table');
+    const q = 'What are the components of total sales?';
+    // Toy models: such questions ask for row labels; every row but the total is one.
+    const operation = fitSoftmax(
+      [
+        { features: operationFeatures(q), label: 'row_labels' },
+        { features: operationFeatures('What was the change in fees?'), label: 'change' },
+      ],
+      OPERATION_CLASSES,
+      { ...SOFTMAX_DEFAULTS, minCount: 1 },
+    );
+    const examples = table.rows.map((row) => ({
+      features: labelFeatures(table, row, q),
+      label: /^total/i.test(row.label) ? 'no' : 'yes',
+    }));
+    const labels = fitSoftmax([...examples, ...examples], ['no', 'yes'], { ...SOFTMAX_DEFAULTS, minCount: 1 });
+    const reader: TableReaderModel = { ...NO_TABLE_READER, operation, operationMin: 0.5, labels };
+    expect(fittedList(q, reader)).toBe('row_labels');
+    expect(fittedLabels(table, q, reader)?.map((r) => r.label)).toEqual(['Fixed Price', 'Other']);
+    const r = createDocQa(renderContext(context), { tableReader: reader }).answer(q);
+    expect(r.items).toEqual(['Fixed Price', 'Other']);
+    // Without the label model the question is read as before.
+    const before = createDocQa(renderContext(context), { tableReader: { ...reader, labels: null } }).answer(q);
+    expect(before.items).not.toEqual(['Fixed Price', 'Other']);
   });
 });
 

@@ -6,10 +6,14 @@ import type { Operation } from './kinds';
 import { type SoftmaxModel, softmaxPredict, softmaxProbabilities } from './softmax';
 import FITTED from './table-reader.json';
 import type { Row, Table } from './tables';
+import { terms } from './text';
 
 export interface TableReaderModel {
   fittedOn?: string;
-  /** Classes: none, change, pct_change, average, sum, percent_of, ratio, other, row_list (a row's figures). */
+  /**
+   * Classes: none, change, pct_change, average, sum, percent_of, ratio, other, row_list (a row's figures),
+   * row_labels (the labels of some rows: "What are the components of …?").
+   */
   operation: SoftmaxModel | null;
   /** The fitted operation replaces the written rules' one-row operation (or their none) at this probability. */
   operationMin: number;
@@ -22,6 +26,8 @@ export interface TableReaderModel {
    * keeps its table's scale, and a ratio or margin is a plain number or a percentage by what it is.
    */
   scaleOperations?: string[] | null;
+  /** Classes: no, yes (the row's label is one of the items asked for by a row_labels question). */
+  labels?: SoftmaxModel | null;
   /** Classes: no, yes (the column's figure enters a change, sum or average of one row). */
   columns?: SoftmaxModel | null;
 }
@@ -41,6 +47,7 @@ export const OPERATION_CLASSES = [
   'ratio',
   'other',
   'row_list',
+  'row_labels',
 ];
 export const SCALE_CLASSES = ['', 'thousand', 'million', 'billion', 'percent'];
 
@@ -143,11 +150,53 @@ export function columnProbabilities(
   );
 }
 
-/** Whether the fitted model reads the question as asking for one row's figures, one a period named (a list). */
-export function asksRowList(question: string, model: TableReaderModel = TABLE_READER): boolean {
-  if (!model.operation?.classes.includes('row_list')) return false;
+/** The list the fitted model reads the question as asking for: one row's figures a period named, or rows' labels. */
+export function fittedList(question: string, model: TableReaderModel = TABLE_READER): 'row_list' | 'row_labels' | null {
+  if (!model.operation) return null;
   const { label, p } = softmaxPredict(model.operation, operationFeatures(question));
-  return label === 'row_list' && p >= model.operationMin;
+  if (p < model.operationMin) return null;
+  return label === 'row_list' || label === 'row_labels' ? label : null;
+}
+
+export const asksRowList = (question: string, model: TableReaderModel = TABLE_READER) =>
+  fittedList(question, model) === 'row_list';
+
+const share = (xs: readonly string[], set: ReadonlySet<string>) =>
+  xs.length === 0 ? 'empty' : xs.every((x) => set.has(x)) ? 'all' : xs.some((x) => set.has(x)) ? 'some' : 'none';
+
+/** What the label model reads about a row: its label's and section's words in the question, total, place. */
+export function labelFeatures(table: Table, row: Row, question: string): string[] {
+  const q = new Set(terms(question));
+  const rows = table.rows.filter((r) => r.label.trim() && r.cells.some((c) => c?.amount));
+  const index = rows.indexOf(row);
+  const sectionNamed = share(terms(row.section), q);
+  const anySection = rows.some((r) => share(terms(r.section), q) === 'all' || share(terms(r.section), q) === 'some');
+  const out = [
+    `label:${share(terms(row.label), q)}`,
+    `section:${sectionNamed}`,
+    `any-section-named:${anySection}`,
+    `section-x:${sectionNamed}|${anySection}`,
+    `rows:${Math.min(rows.length, 8)}`,
+  ];
+  if (/^\s*total\b/i.test(row.label)) out.push('total');
+  if (index === rows.length - 1) out.push('last');
+  if (index === 0) out.push('first');
+  if (row.percent) out.push('percent');
+  if (!row.label.trim().match(/[a-z]/i)) out.push('no-letters');
+  return out;
+}
+
+/** The rows whose labels answer a row_labels question (at even odds or more; null under two). */
+export function fittedLabels(table: Table, question: string, model: TableReaderModel = TABLE_READER): Row[] | null {
+  const m = model.labels;
+  if (!m) return null;
+  const rows = table.rows.filter(
+    (r) =>
+      r.label.trim() &&
+      r.cells.some((c) => c?.amount) &&
+      (softmaxProbabilities(m, labelFeatures(table, r, question))[1] ?? 0) >= 0.5,
+  );
+  return rows.length >= 2 ? rows : null;
 }
 
 /** What the scale model reads about a figure: where it came from and what surrounds it. */

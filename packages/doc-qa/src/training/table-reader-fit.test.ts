@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnExamples, contextFolds, operationLabel, type TrainingContext } from './table-reader-fit';
+import { columnExamples, contextFolds, labelExamples, operationLabel, type TrainingContext } from './table-reader-fit';
 
 const arithmetic = (tree: string[]) => ({ answer_type: 'arithmetic' as const, tree_derivation: tree });
 
@@ -26,7 +26,7 @@ describe('operation of a gold derivation', () => {
         ]),
       ),
     ).toBe('row_list');
-    // Row labels, several rows, or the header's years are not one row's figures.
+    // Row labels are a list of their own; several rows' figures, or the header's years, are none.
     expect(
       operationLabel(
         multi([
@@ -34,7 +34,7 @@ describe('operation of a gold derivation', () => {
           [4, 0],
         ]),
       ),
-    ).toBe('none');
+    ).toBe('row_labels');
     expect(
       operationLabel(
         multi([
@@ -65,6 +65,36 @@ describe('folds and column examples', () => {
   it('cuts contexts into contiguous blocks', () => {
     expect(contextFolds(10, 5)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
     expect(new Set(contextFolds(7, 3)).size).toBe(3);
+  });
+
+  it('labels each row of the gold labels’ table by whether the answer lists it', () => {
+    const context: TrainingContext = {
+      table: {
+        uid: 't',
+        table: [
+          ['', '2019', '2018'],
+          ['Raw materials', '1,452.4', '1,146.2'],
+          ['Finished goods', '44.1', '56.7'],
+          ['Total inventories', '1,496.5', '1,202.9'],
+        ],
+      },
+      paragraphs: [{ uid: 'p', order: 1, text: 'Inventories were as follows (in millions):' }],
+      questions: [
+        {
+          uid: 'q',
+          question: 'What are the components of total inventories?',
+          answer: ['Raw materials', 'Finished goods'],
+          derivation: '',
+          answer_type: 'multi-span',
+          answer_from: 'table',
+          scale: '',
+          mappings: [{ table: [1, 0] }, { table: [2, 0] }],
+        } as TrainingContext['questions'][number],
+      ],
+    };
+    const examples = labelExamples([context], [0]);
+    expect(examples.map((e) => e.label)).toEqual(['yes', 'yes', 'no']);
+    expect(examples[2]?.features).toContain('total');
   });
 
   it('labels each figure of the gold row by whether the derivation takes it', () => {

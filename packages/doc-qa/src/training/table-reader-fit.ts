@@ -5,6 +5,7 @@ import { type AnswerResult, createDocQa } from '../engine';
 import { parseAmount } from '../finance';
 import {
   columnFeatures,
+  labelFeatures,
   NO_TABLE_READER,
   ONE_ROW_OPERATIONS,
   OPERATION_CLASSES,
@@ -34,7 +35,10 @@ export function operationLabel(
     const cells = (q.mappings ?? []).map((m) => m.table);
     const row = cells[0]?.[0];
     const oneRow = cells.length >= 2 && cells.every((x) => x && x[0] === row && x[1] !== 0);
-    return oneRow && row !== 0 ? 'row_list' : 'none';
+    if (oneRow && row !== 0) return 'row_list';
+    // Labels of body rows, all from the table: "What are the components of …?"
+    const labels = cells.length >= 2 && cells.length === (q.mappings ?? []).length;
+    return labels && cells.every((x) => x && x[1] === 0 && x[0] !== 0) ? 'row_labels' : 'none';
   }
   if (q.answer_type !== 'arithmetic') return 'none';
   const t = q.tree_derivation ?? [];
@@ -209,6 +213,40 @@ export function columnExamples(
     }
   });
   return out;
+}
+
+/**
+ * Label examples: for each question asking for rows' labels, every labelled row with figures of the table the gold
+ * labels are in (as the engine parsed it), labelled by whether its label is one of them.
+ */
+export function labelExamples(
+  contexts: readonly TrainingContext[],
+  folds: readonly number[],
+): Array<SoftmaxExample & { fold: number }> {
+  const out: Array<SoftmaxExample & { fold: number }> = [];
+  contexts.forEach((c, ci) => {
+    const engine = createDocQa(renderContext(c), { tableReader: NO_TABLE_READER });
+    for (const q of c.questions as Array<TrainingQuestion & { mappings?: Array<Record<string, number[]>> }>) {
+      if (operationLabel(q) !== 'row_labels') continue;
+      const gold = new Set((q.mappings ?? []).map((m) => norm(c.table.table[m.table?.[0] ?? -1]?.[0] ?? '')));
+      const table = engine.tables.find((t) => t.rows.filter((r) => gold.has(norm(r.label))).length >= 2);
+      if (!table) continue;
+      const question = core(q.question);
+      for (const row of table.rows) {
+        if (!row.label.trim() || !row.cells.some((x) => x?.amount)) continue;
+        out.push({
+          features: labelFeatures(table, row, question),
+          label: gold.has(norm(row.label)) ? 'yes' : 'no',
+          fold: folds[ci] ?? 0,
+        });
+      }
+    }
+  });
+  return out;
+}
+
+export function fitLabels(examples: readonly SoftmaxExample[], l2: number): SoftmaxModel {
+  return fitSoftmax(examples, ['no', 'yes'], { ...SOFTMAX_DEFAULTS, l2 });
 }
 
 export function fitColumns(examples: readonly SoftmaxExample[], l2: number): SoftmaxModel {
