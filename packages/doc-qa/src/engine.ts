@@ -3,6 +3,7 @@ import { type AnalystAsk, parseAnalystQuestion } from './analyst-question';
 import type { Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
 import {
+  asksCount,
   chooseOperation,
   chooseScale,
   fittedLabels,
@@ -33,6 +34,7 @@ import {
   type CellRef,
   choose,
   compute,
+  countPast,
   lookup,
   matchRows,
   moved,
@@ -628,6 +630,11 @@ function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
   const listed = listAnswer(doc, question, c, list);
   if (listed) return withFittedScale(doc, question, listed, null);
+  // "How many years did X exceed $Y?", read so by the fitted model: the row's figures past the threshold.
+  if (c.row && c.row.score >= ROW_MATCH && asksCount(question, doc.tableReader)) {
+    const t = countPast(c.row, question);
+    if (t) return fromTable(doc, 'computed', t, hits);
+  }
   if (kind === 'computed' || kind === 'yesno') {
     const r = computedAnswer(doc, question, kind, c, op);
     if (r) return kind === 'computed' ? withFittedScale(doc, question, r, op?.op ?? null) : r;

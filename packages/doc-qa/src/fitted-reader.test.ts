@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
 import {
+  asksCount,
   asksRowList,
   chooseOperation,
   chooseScale,
@@ -18,6 +19,7 @@ import {
   type TableReaderModel,
 } from './fitted-reader';
 import { softmaxPredict, softmaxProbabilities } from './softmax';
+import { countPast } from './table-qa';
 import { findTables } from './tables';
 import { fitSoftmax, SOFTMAX_DEFAULTS } from './training/fit-softmax';
 import { renderContext, type TatqaContext } from './training/tatqa';
@@ -173,6 +175,39 @@ describe('fitted row labels', () => {
     // Without the label model the question is read as before.
     const before = createDocQa(renderContext(context), { tableReader: { ...reader, labels: null } }).answer(q);
     expect(before.items).not.toEqual(['Fixed Price', 'Other']);
+  });
+});
+
+describe('fitted count', () => {
+  const [table] = findTables(joinPages([renderContext(context)]));
+  it('counts the row’s figures past the threshold named, read in the row’s scale', () => {
+    if (!table) throw new Error('no table');
+    const row = table.rows[0];
+    if (!row) throw new Error('no row');
+    const match = { table, row, score: 1, coverage: 1 };
+    // Fixed Price: 1,452.4 / 1,146.2 / 1,036.9 million.
+    expect(countPast(match, 'How many years did fixed price exceed $1,100 million?')?.value).toBe(2);
+    expect(countPast(match, 'How many years did fixed price exceed $1.1 billion?')?.value).toBe(2);
+    expect(countPast(match, 'How many years was fixed price less than $1,100 million?')?.value).toBe(1);
+    expect(countPast(match, 'How many years did fixed price exceed $1,100 million?')?.text).toBe('2 (2019, 2018)');
+    expect(countPast(match, 'How many contracts are there?')).toBeNull();
+  });
+
+  it('answers a question the model reads as a count', () => {
+    const q = 'How many years did Other exceed $50 million?';
+    const operation = fitSoftmax(
+      [
+        { features: operationFeatures(q), label: 'count' },
+        { features: operationFeatures('What was the change in fees?'), label: 'change' },
+      ],
+      OPERATION_CLASSES,
+      { ...SOFTMAX_DEFAULTS, minCount: 1 },
+    );
+    const reader: TableReaderModel = { ...NO_TABLE_READER, operation, operationMin: 0.5 };
+    expect(asksCount(q, reader)).toBe(true);
+    const r = createDocQa(renderContext(context), { tableReader: reader }).answer(q);
+    expect(r.figure?.value).toBe(2);
+    expect(r.answer).toBe('2 (2018, 2017)');
   });
 });
 

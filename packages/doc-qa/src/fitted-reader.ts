@@ -12,7 +12,8 @@ export interface TableReaderModel {
   fittedOn?: string;
   /**
    * Classes: none, change, pct_change, average, sum, percent_of, ratio, other, row_list (a row's figures),
-   * row_labels (the labels of some rows: "What are the components of …?").
+   * row_labels (the labels of some rows: "What are the components of …?"), count ("How many years did X exceed
+   * $Y?").
    */
   operation: SoftmaxModel | null;
   /** The fitted operation replaces the written rules' one-row operation (or their none) at this probability. */
@@ -48,6 +49,7 @@ export const OPERATION_CLASSES = [
   'other',
   'row_list',
   'row_labels',
+  'count',
 ];
 export const SCALE_CLASSES = ['', 'thousand', 'million', 'billion', 'percent'];
 
@@ -160,6 +162,13 @@ export function fittedList(question: string, model: TableReaderModel = TABLE_REA
 
 export const asksRowList = (question: string, model: TableReaderModel = TABLE_READER) =>
   fittedList(question, model) === 'row_list';
+
+/** Whether the fitted model reads the question as asking how many of a row's figures pass a threshold. */
+export function asksCount(question: string, model: TableReaderModel = TABLE_READER): boolean {
+  if (!model.operation?.classes.includes('count')) return false;
+  const { label, p } = softmaxPredict(model.operation, operationFeatures(question));
+  return label === 'count' && p >= model.operationMin;
+}
 
 const share = (xs: readonly string[], set: ReadonlySet<string>) =>
   xs.length === 0 ? 'empty' : xs.every((x) => set.has(x)) ? 'all' : xs.some((x) => set.has(x)) ? 'some' : 'none';

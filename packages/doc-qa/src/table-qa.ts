@@ -650,6 +650,46 @@ export function choose(
   return null;
 }
 
+const SCALE_WORDS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/**
+ * "How many years did X exceed $2,000 million?": how many of the row's figures (one a year where the columns have
+ * years) are above (or, with "less than", "below", "under", below) the figure named, read in the row's scale.
+ */
+export function countPast(match: RowMatch, question: string): TableAnswer | null {
+  const m =
+    /\b(exceed(?:s|ed)?|above|more than|over|greater than|higher than|less than|lower than|below|under)\s+(?:\$|€|£)?\s?(-?[\d,]+(?:\.\d+)?)\s*(thousand|million|billion|%)?/i.exec(
+      question,
+    );
+  if (!m) return null;
+  const { table, row } = match;
+  const below = /less|lower|below|under/i.test(m[1] ?? '');
+  const scale = rowScale(table, row);
+  const word = (m[3] ?? '').toLowerCase();
+  let threshold = Number((m[2] ?? '').replace(/,/g, ''));
+  if (word in SCALE_WORDS && scale !== 'percent')
+    threshold = (threshold * (SCALE_WORDS[word] ?? 1)) / (SCALE_WORDS[scale] ?? 1);
+  const years = yearColumns(table, row);
+  const cols = years.length >= 2 ? years.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1));
+  const used = cols.filter((i) => i >= 0 && row.cells[i]?.amount);
+  if (used.length < 2 || !Number.isFinite(threshold)) return null;
+  const passing = used.filter((i) => {
+    const v = row.cells[i]?.amount?.value ?? 0;
+    return below ? v < threshold : v > threshold;
+  });
+  const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
+  const shown = used.map((i) => `${period(table, i)}: ${say(table, row, row.cells[i] as Cell)}`).join(', ');
+  return {
+    text: `${passing.length}${passing.length > 0 ? ` (${passing.map((i) => period(table, i)).join(', ')})` : ''}`,
+    value: passing.length,
+    scale: '',
+    formula: `${shown}; ${below ? 'below' : 'above'} ${fmt(threshold)}${scale && scale !== 'percent' ? ` ${scale}` : ''}`,
+    cells,
+    table,
+    score: match.score,
+  };
+}
+
 /** "Did X increase in 2019?": the row's figure against the period before. */
 export function moved(match: RowMatch, question: string): { yes: boolean; answer: TableAnswer } | null {
   const up = /\b(?:increase[ds]?|grow|grew|rise|rose|improve[ds]?|higher|go up|went up)\b/i.test(question);

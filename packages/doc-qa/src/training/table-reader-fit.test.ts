@@ -58,6 +58,7 @@ describe('operation of a gold derivation', () => {
     expect(operationLabel(arithmetic(['/', '+', '+', '1', '2', '3', '2']))).toBe('other');
     expect(operationLabel(arithmetic(['/', '+', '1', '2', '3']))).toBe('other');
     expect(operationLabel({ answer_type: 'span' })).toBe('none');
+    expect(operationLabel({ answer_type: 'count' })).toBe('count');
   });
 });
 

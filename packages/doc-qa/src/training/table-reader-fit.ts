@@ -40,6 +40,7 @@ export function operationLabel(
     const labels = cells.length >= 2 && cells.length === (q.mappings ?? []).length;
     return labels && cells.every((x) => x && x[1] === 0 && x[0] !== 0) ? 'row_labels' : 'none';
   }
+  if (q.answer_type === 'count') return 'count';
   if (q.answer_type !== 'arithmetic') return 'none';
   const t = q.tree_derivation ?? [];
   const isOp = (x: string | undefined) => x === '+' || x === '-' || x === '*' || x === '/';
