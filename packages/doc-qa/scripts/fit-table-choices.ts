@@ -5,7 +5,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { aggregateKey, applyChange, CHANGE_CHOICES, changeKey } from '../src/change-choice';
+import {
+  aggregateKey,
+  applyChange,
+  applyPct,
+  CHANGE_CHOICES,
+  changeKey,
+  PCT_CHOICES,
+  pctKey,
+} from '../src/change-choice';
 import { createDocQa } from '../src/engine';
 import { parseAmount } from '../src/finance';
 import { renderContext, type TatqaContext } from '../src/training/tatqa';
@@ -21,6 +29,8 @@ const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toStr
   TatqaContext & { questions: Array<{ tree_derivation?: string[] }> }
 >;
 const counts = new Map<string, Map<string, number>>();
+const pcts = new Map<string, Map<string, number>>();
+let percentages = 0;
 const aggregates = new Map<string, Map<string, number>>();
 let used = 0;
 let aggregated = 0;
@@ -48,6 +58,22 @@ for (const c of contexts) {
       row.set('(questions)', (row.get('(questions)') ?? 0) + 1);
       aggregates.set(key, row);
       aggregated += 1;
+      continue;
+    }
+    if (tree[0] === '*' && tree[1] === '/' && tree[2] === '-' && tree.length === 7) {
+      // Percentage changes the reader takes between two figures of one row.
+      const r = engine.answer(q.question);
+      if (r.kind !== 'computed' || r.cells.length !== 2 || !r.formula?.includes('× 100')) continue;
+      const [a, b] = r.cells.map((cell) => parseAmount(cell.text)?.value);
+      if (a === undefined || b === undefined || b === 0) continue;
+      const key = pctKey(b);
+      const row = pcts.get(key) ?? new Map<string, number>();
+      for (const choice of PCT_CHOICES)
+        if (close(Number(applyPct(choice, a, b).toFixed(2)), Number(q.answer)))
+          row.set(choice, (row.get(choice) ?? 0) + 1);
+      row.set('(questions)', (row.get('(questions)') ?? 0) + 1);
+      pcts.set(key, row);
+      percentages += 1;
       continue;
     }
     if (tree[0] !== '-' || tree.length !== 3) continue;
@@ -83,6 +109,16 @@ for (const [key, row] of [...aggregates].sort()) {
   console.log(`${key.padEnd(22)} ${n} questions: signed ${signed}, unsigned ${unsigned}`);
   if (n >= MIN_SUPPORT && unsigned > signed) aggregate[key] = 'unsigned';
 }
-const fittedOn = `${file.split('/').pop()} (${used} difference questions, ${aggregated} sums and averages of negative figures)`;
-writeFileSync(OUT, `${JSON.stringify({ fittedOn, choices, aggregate }, null, 2)}\n`);
-console.log(`Wrote ${OUT}: ${JSON.stringify({ choices, aggregate })}`);
+const pct: Record<string, string> = {};
+for (const [key, row] of [...pcts].sort()) {
+  const n = row.get('(questions)') ?? 0;
+  const signed = row.get('signed-base') ?? 0;
+  const absolute = row.get('absolute-base') ?? 0;
+  console.log(`${key.padEnd(22)} ${n} questions: absolute-base ${absolute}, signed-base ${signed}`);
+  if (n >= MIN_SUPPORT && signed > absolute) pct[key] = 'signed-base';
+}
+const fittedOn =
+  `${file.split('/').pop()} (${used} difference questions, ${aggregated} sums and averages of negative figures, ` +
+  `${percentages} percentage changes)`;
+writeFileSync(OUT, `${JSON.stringify({ fittedOn, choices, aggregate, pct }, null, 2)}\n`);
+console.log(`Wrote ${OUT}: ${JSON.stringify({ choices, aggregate, pct })}`);

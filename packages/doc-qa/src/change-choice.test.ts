@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { aggregateChoice, aggregateKey, applyChange, changeChoice, changeKey } from './change-choice';
+import {
+  aggregateChoice,
+  aggregateKey,
+  applyChange,
+  applyPct,
+  changeChoice,
+  changeKey,
+  pctChoice,
+  pctKey,
+} from './change-choice';
 
 describe('change between two periods', () => {
   it('keys the choice on the wording and the sign of the figures', () => {
@@ -25,5 +34,15 @@ describe('change between two periods', () => {
     expect(aggregateKey('average', [-15571, -24122])).toBe('average/negative');
     expect(aggregateKey('average', [-1, 2])).toBeNull();
     expect(aggregateChoice('sum', [1, 2])).toBe('signed');
+  });
+
+  it('takes a percentage change over the older figure as printed or over its amount', () => {
+    expect(pctKey(-95)).toBe('pct/negative-base');
+    expect(pctKey(95)).toBe('pct/positive-base');
+    expect(applyPct('signed-base', -10, -95)).toBeCloseTo((85 / -95) * 100);
+    expect(applyPct('absolute-base', -10, -95)).toBeCloseTo((85 / 95) * 100);
+    // A positive older figure: both are the same.
+    expect(applyPct('signed-base', 120, 100)).toBeCloseTo(applyPct('absolute-base', 120, 100));
+    expect(pctChoice(100)).toBe('absolute-base');
   });
 });

@@ -45,6 +45,26 @@ export function aggregateChoice(op: 'sum' | 'average', values: readonly number[]
   return fitted === 'unsigned' ? 'unsigned' : 'signed';
 }
 
+/**
+ * A percentage change from a negative figure: over the figure as printed ((−10 − −95) / −95 = −89%) or over its amount
+ * ((−10 − −95) / 95 = +89%). Fitted per sign of the older figure; over the amount without a fitted entry.
+ */
+export const PCT_CHOICES = ['absolute-base', 'signed-base'] as const;
+export type PctChoice = (typeof PCT_CHOICES)[number];
+
+export function pctKey(older: number): string {
+  return older < 0 ? 'pct/negative-base' : 'pct/positive-base';
+}
+
+export function applyPct(choice: PctChoice, newer: number, older: number): number {
+  return ((newer - older) / (choice === 'signed-base' ? older : Math.abs(older))) * 100;
+}
+
+export function pctChoice(older: number): PctChoice {
+  const fitted = (FITTED as { pct?: Record<string, string> }).pct?.[pctKey(older)];
+  return fitted === 'signed-base' ? 'signed-base' : 'absolute-base';
+}
+
 export function changeChoice(question: string, a: number, b: number): ChangeChoice {
   const fitted = (FITTED as { choices: Record<string, string> }).choices[changeKey(question, a, b)];
   return (CHANGE_CHOICES as readonly string[]).includes(fitted ?? '') ? (fitted as ChangeChoice) : 'newer-older';

@@ -2,7 +2,18 @@ import { causeIn, explanation, listItems, polarity, rankSentences } from './anal
 import { type AnalystAsk, parseAnalystQuestion } from './analyst-question';
 import type { Hit } from './bm25';
 import { type ChunkOptions, chunkDocument, type Passage } from './chunk';
-import { CUE_WORDS, operationOf, type QuestionKind, questionKind } from './kinds';
+import {
+  asksCount,
+  chooseOperation,
+  chooseScale,
+  fittedLabels,
+  fittedList,
+  rescaledText,
+  type ScaleInput,
+  TABLE_READER,
+  type TableReaderModel,
+} from './fitted-reader';
+import { CUE_WORDS, type Operation, operationOf, type QuestionKind, questionKind } from './kinds';
 import R1_WEIGHTS from './r1-weights.json';
 import { type Candidate, type QuestionTerms, questionType, readR0 } from './reader';
 import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
@@ -18,11 +29,12 @@ import {
   type MetricAnswer,
   metricOf,
 } from './statement-metrics';
-import { asksRespectively, asksYearsCovered, respectively, yearsCovered } from './table-lists';
+import { asksRespectively, asksYearsCovered, type ListAnswer, respectively, yearsCovered } from './table-lists';
 import {
   type CellRef,
   choose,
   compute,
+  countPast,
   lookup,
   matchRows,
   moved,
@@ -92,6 +104,10 @@ export interface DocQaOptions extends ChunkOptions {
   /** Span reader: R1 (learned, the default) or R0 (hand-weighted, also R1's fallback). */
   reader?: 'r0' | 'r1';
   r1Weights?: R1Weights;
+  /** The table reader's fitted operation and scale choices (default: the shipped table-reader.json). */
+  tableReader?: TableReaderModel;
+  /** Called with what the scale model reads for each figure from a table (to fit the model on). */
+  observeScale?: (input: ScaleInput) => void;
 }
 
 export interface ReaderInput {
@@ -153,6 +169,8 @@ interface Indexed {
   readDepth: number;
   minSupport: number;
   r1: R1Weights | null;
+  tableReader: TableReaderModel;
+  observeScale?: (input: ScaleInput) => void;
 }
 
 function none(kind: QuestionKind, lookedFor: string | null): AnswerResult {
@@ -332,10 +350,15 @@ interface TableContext {
 }
 
 /** Computed and yes/no questions: arithmetic over cells, a ratio's health, or whether a row moved. */
-function computedAnswer(doc: Indexed, question: string, kind: QuestionKind, c: TableContext): AnswerResult | null {
-  const op = operationOf(question);
+function computedAnswer(
+  doc: Indexed,
+  question: string,
+  kind: QuestionKind,
+  c: TableContext,
+  op: Operation | null,
+): AnswerResult | null {
   if (op && doc.tables.length > 0) {
-    const t = compute(op, c.row, doc.tables, question, c.boost);
+    const t = compute(op, c.row, doc.tables, question, c.boost, doc.tableReader);
     if (t && kind === 'computed') return fromTable(doc, kind, t, c.hits);
     if (t && kind === 'yesno' && t.value !== null && (op.op === 'current_ratio' || op.op === 'quick_ratio')) {
       // A ratio of 1 or more covers current liabilities: the usual test of a healthy one.
@@ -532,14 +555,30 @@ function answer(doc: Indexed, asked: string): AnswerResult {
 }
 
 /** Several cells: the years a table covers, or a row's figures for the years named "respectively". */
-function listAnswer(doc: Indexed, question: string, c: TableContext): AnswerResult | null {
+/** The labels of the rows the fitted model reads a "What are the components of …?" question as asking for. */
+function labelList(doc: Indexed, question: string, c: TableContext): ListAnswer | null {
+  const table =
+    c.row?.table ?? [...doc.tables].sort((a, b) => (c.boost.get(b.page) ?? 0) - (c.boost.get(a.page) ?? 0))[0];
+  const rows = table ? fittedLabels(table, question, doc.tableReader) : null;
+  if (!table || !rows) return null;
+  return { items: rows.map((r) => r.label.trim()), table, cells: [], scale: '', values: [] };
+}
+
+function listAnswer(
+  doc: Indexed,
+  question: string,
+  c: TableContext,
+  list: 'row_list' | 'row_labels' | null,
+): AnswerResult | null {
   if (doc.tables.length === 0) return null;
   const row = c.row && c.row.score >= ROW_MATCH ? c.row : null;
   const l = asksYearsCovered(question)
     ? yearsCovered(row, doc.tables)
-    : asksRespectively(question) && row
-      ? respectively(row, question)
-      : null;
+    : list === 'row_labels'
+      ? labelList(doc, question, c)
+      : (list === 'row_list' || asksRespectively(question)) && row
+        ? respectively(row, question)
+        : null;
   if (!l) return null;
   const cells: CellRef[] = l.cells.map((x) => ({
     table: l.table.id,
@@ -569,25 +608,72 @@ function listAnswer(doc: Indexed, question: string, c: TableContext): AnswerResu
 function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   // The question without its instructions ("Answer in USD millions.") is what the readers read.
   const question = parseAnalystQuestion(asked).core || asked;
-  const kind = questionKind(question);
-  const tableList = doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question));
+  const rule = operationOf(question);
+  const op = doc.tables.length > 0 ? chooseOperation(question, rule, doc.tableReader) : rule;
+  const asKind = questionKind(question);
+  // A figure the fitted model reads as arithmetic over one row ("What was the change in accruals?") is computed.
+  const kind = asKind === 'factoid' && op && op !== rule ? 'computed' : asKind;
+  // A row's figures for the periods named ("respectively", or read so by the fitted model), or rows' labels.
+  const fitted = doc.tables.length > 0 ? fittedList(question, doc.tableReader) : null;
+  const list =
+    (fitted === 'row_list' && questionYears(question).length < 2) ||
+    (fitted === 'row_labels' && !doc.tableReader.labels)
+      ? null
+      : fitted;
+  const tableList =
+    doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question) || list !== null);
   if ((kind === 'explanatory' || kind === 'list') && !tableList) return sentenceAnswer(doc, question, kind);
   const q = { ...contentTerms(doc, question), text: question };
   const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
   const boost = pageBoostOf(doc, hits);
   const rows = doc.tables.length > 0 ? matchRows(doc.tables, q, questionYears(question), boost) : [];
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
-  const list = listAnswer(doc, question, c);
-  if (list) return list;
+  const listed = listAnswer(doc, question, c, list);
+  if (listed) return withFittedScale(doc, question, listed, null);
+  // "How many years did X exceed $Y?", read so by the fitted model: the row's figures past the threshold.
+  if (c.row && c.row.score >= ROW_MATCH && asksCount(question, doc.tableReader)) {
+    const t = countPast(c.row, question);
+    if (t) return fromTable(doc, 'computed', t, hits);
+  }
   if (kind === 'computed' || kind === 'yesno') {
-    const r = computedAnswer(doc, question, kind, c);
-    if (r) return r;
+    const r = computedAnswer(doc, question, kind, c, op);
+    if (r) return kind === 'computed' ? withFittedScale(doc, question, r, op?.op ?? null) : r;
   }
   if (kind === 'choice' && doc.tables.length > 0) {
     const t = choose(doc.tables, c.row && c.row.score >= 0.4 ? c.row : null, question, boost, q);
     if (t) return fromTable(doc, kind, t, hits);
   }
-  return figureAnswer(doc, question, kind, c);
+  return withFittedScale(doc, question, figureAnswer(doc, question, kind, c), null);
+}
+
+/** The text of a table's page, for the scale words it states ("in thousands", "$m"). */
+function pageText(doc: Indexed, page: number): string {
+  return doc.passages
+    .filter((p) => p.page === page)
+    .map((p) => p.text)
+    .join('\n');
+}
+
+/** A figure read or computed from a table, in the scale the fitted model reads for it (the reader's otherwise). */
+function withFittedScale(doc: Indexed, question: string, r: AnswerResult, operation: string | null): AnswerResult {
+  const first = r.cells[0];
+  const table = first ? doc.tables[first.table] : undefined;
+  if (!r.figure || !first || !table || (!doc.tableReader.scale && !doc.observeScale)) return r;
+  const input: ScaleInput = {
+    question,
+    readerScale: r.figure.scale,
+    tableScale: table.scale,
+    cells: r.cells,
+    tableText: `${table.caption} ${table.columns.map((c) => c.header).join(' ')}`,
+    pageText: pageText(doc, table.page),
+    operation,
+    value: r.figure.value,
+  };
+  doc.observeScale?.(input);
+  const scale = chooseScale(input, doc.tableReader);
+  if (scale === r.figure.scale) return r;
+  const answer = r.answer === null || r.items ? r.answer : rescaledText(r.answer, scale);
+  return { ...r, answer, figure: { ...r.figure, scale } };
 }
 
 /** Retrieve-then-read over one document, indexed once; each question is typed and answered in its type's form. */
@@ -606,6 +692,8 @@ export function createDocQa(source: string, options: DocQaOptions = {}): DocQaEn
     // R1 declines below the threshold calibrated with its weights; R0 below the hand-set one.
     minSupport: options.minSupport ?? r1?.minSupport ?? DEFAULT_MIN_SUPPORT,
     r1,
+    tableReader: options.tableReader ?? TABLE_READER,
+    observeScale: options.observeScale,
   };
   return {
     passages,

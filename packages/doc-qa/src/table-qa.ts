@@ -1,5 +1,6 @@
-import { aggregateChoice, applyChange, changeChoice } from './change-choice';
+import { aggregateChoice, applyChange, applyPct, changeChoice, pctChoice } from './change-choice';
 import { type Amount, fiscalYearsIn, formatAmount, roundFor, type Scale, yearsIn } from './finance';
+import { columnProbabilities, TABLE_READER, type TableReaderModel } from './fitted-reader';
 import type { Operation } from './kinds';
 import type { Cell, Row, Table } from './tables';
 import { terms } from './text';
@@ -310,6 +311,29 @@ interface ComputeInput {
   question: string;
   years: number[];
   pageBoost: ReadonlyMap<number, number>;
+  reader: TableReaderModel;
+}
+
+/** The row's columns by the fitted column model, likeliest first (null without a model or with under two figures). */
+function fittedColumns(x: ComputeInput, table: Table, row: Row, op: string): Array<{ i: number; p: number }> | null {
+  const p = columnProbabilities(table, row, x.question, x.years, op, x.reader);
+  if (!p) return null;
+  const ranked = p
+    .map((v, i) => ({ i, p: v }))
+    .filter((c) => row.cells[c.i]?.amount)
+    .sort((a, b) => b.p - a.p || a.i - b.i);
+  return ranked.length >= 2 ? ranked : null;
+}
+
+/** The two columns a change compares, by the column model: the later year is the newer, else the left column. */
+function fittedChangeColumns(x: ComputeInput, table: Table, row: Row, op: string): [number, number] | null {
+  const ranked = fittedColumns(x, table, row, op);
+  if (!ranked) return null;
+  const [a, b] = [ranked[0]?.i ?? 0, ranked[1]?.i ?? 0];
+  const ya = table.columns[a]?.years[0];
+  const yb = table.columns[b]?.years[0];
+  if (ya !== undefined && yb !== undefined && ya !== yb) return ya > yb ? [a, b] : [b, a];
+  return a < b ? [a, b] : [b, a];
 }
 
 type Handler<K extends Operation['op']> = (op: Extract<Operation, { op: K }>, x: ComputeInput) => TableAnswer | null;
@@ -428,7 +452,7 @@ function rowInput(match: RowMatch) {
 const change: Handler<'change' | 'pct_change'> = (op, x) => {
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
-  const cols = changeColumns(table, row, x.years);
+  const cols = fittedChangeColumns(x, table, row, op.op) ?? changeColumns(table, row, x.years);
   if (!cols) return null;
   const [n, o] = cols;
   const newer = row.cells[n];
@@ -452,8 +476,10 @@ const change: Handler<'change' | 'pct_change'> = (op, x) => {
     return result(table, v, scale, currency, formula, cells, x.match.score, when);
   }
   if (b === 0) return null;
-  const v = ((a - b) / Math.abs(b)) * 100;
-  const formula = `(${fmt(a)} − ${fmt(b)}) / ${fmt(b)} × 100 = ${fmt(v)}%`;
+  // Over the older figure's amount, or over it as printed when it is negative, as fitted.
+  const base = pctChoice(b);
+  const v = applyPct(base, a, b);
+  const formula = `(${fmt(a)} − ${fmt(b)}) / ${base === 'signed-base' ? fmt(b) : fmt(Math.abs(b))} × 100 = ${fmt(v)}%`;
   return result(table, v, 'percent', '', formula, cells, x.match.score, when);
 };
 
@@ -462,9 +488,15 @@ const aggregate: Handler<'sum' | 'average'> = (op, x) => {
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
   const cols = yearColumns(table, row).filter((c) => x.years.length < 2 || x.years.includes(c.year));
-  const used = (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1))).filter(
-    (i) => i >= 0 && row.cells[i]?.amount,
-  );
+  // The column model's columns (those it gives even odds or more, at least two), else the years named or every column.
+  const fitted = fittedColumns(x, table, row, op.op);
+  const likely = fitted
+    ?.filter((c, k) => k < 2 || c.p >= 0.5)
+    .map((c) => c.i)
+    .sort((a, b) => a - b);
+  const used = (
+    likely ?? (cols.length > 0 ? cols.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1)))
+  ).filter((i) => i >= 0 && row.cells[i]?.amount);
   if (used.length < 2) return null;
   const printed = used.map((i) => row.cells[i]?.amount?.value ?? 0);
   // Figures all in parentheses (a loss, a cost) are summed as printed or as amounts, as fitted.
@@ -501,9 +533,10 @@ export function compute(
   tables: readonly Table[],
   question: string,
   pageBoost: ReadonlyMap<number, number>,
+  reader: TableReaderModel = TABLE_READER,
 ): TableAnswer | null {
   const handler = OPERATIONS[op.op] as Handler<Operation['op']>;
-  return handler(op, { match, tables, question, years: questionYears(question), pageBoost });
+  return handler(op, { match, tables, question, years: questionYears(question), pageBoost, reader });
 }
 
 const LOWEST =
@@ -615,6 +648,46 @@ export function choose(
     };
   }
   return null;
+}
+
+const SCALE_WORDS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
+
+/**
+ * "How many years did X exceed $2,000 million?": how many of the row's figures (one a year where the columns have
+ * years) are above (or, with "less than", "below", "under", below) the figure named, read in the row's scale.
+ */
+export function countPast(match: RowMatch, question: string): TableAnswer | null {
+  const m =
+    /\b(exceed(?:s|ed)?|above|more than|over|greater than|higher than|less than|lower than|below|under)\s+(?:\$|€|£)?\s?(-?[\d,]+(?:\.\d+)?)\s*(thousand|million|billion|%)?/i.exec(
+      question,
+    );
+  if (!m) return null;
+  const { table, row } = match;
+  const below = /less|lower|below|under/i.test(m[1] ?? '');
+  const scale = rowScale(table, row);
+  const word = (m[3] ?? '').toLowerCase();
+  let threshold = Number((m[2] ?? '').replace(/,/g, ''));
+  if (word in SCALE_WORDS && scale !== 'percent')
+    threshold = (threshold * (SCALE_WORDS[word] ?? 1)) / (SCALE_WORDS[scale] ?? 1);
+  const years = yearColumns(table, row);
+  const cols = years.length >= 2 ? years.map((c) => c.i) : row.cells.map((c, i) => (c?.amount ? i : -1));
+  const used = cols.filter((i) => i >= 0 && row.cells[i]?.amount);
+  if (used.length < 2 || !Number.isFinite(threshold)) return null;
+  const passing = used.filter((i) => {
+    const v = row.cells[i]?.amount?.value ?? 0;
+    return below ? v < threshold : v > threshold;
+  });
+  const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
+  const shown = used.map((i) => `${period(table, i)}: ${say(table, row, row.cells[i] as Cell)}`).join(', ');
+  return {
+    text: `${passing.length}${passing.length > 0 ? ` (${passing.map((i) => period(table, i)).join(', ')})` : ''}`,
+    value: passing.length,
+    scale: '',
+    formula: `${shown}; ${below ? 'below' : 'above'} ${fmt(threshold)}${scale && scale !== 'percent' ? ` ${scale}` : ''}`,
+    cells,
+    table,
+    score: match.score,
+  };
 }
 
 /** "Did X increase in 2019?": the row's figure against the period before. */
