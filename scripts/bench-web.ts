@@ -19,6 +19,8 @@ const BUDGET = { performance: 95, others: 100, scriptKb: 160 };
 const PAGES = [
   { label: 'home', path: '/' },
   { label: 'screener', path: '/screener' },
+  { label: 'advanced screener', path: '/screener/advanced' },
+  { label: 'market map', path: '/screener/map' },
   { label: 'company metric', path: '/companies/info/{slug}/revenue' },
   { label: 'statements', path: '/companies/info/{slug}/statements' },
   { label: 'compare', path: '/companies/compare?companies={slug}' },
@@ -26,6 +28,7 @@ const PAGES = [
   { label: 'news', path: '/news' },
   { label: 'doc QA', path: '/doc-qa' },
   { label: 'simulator (signed out)', path: '/simulator' },
+  { label: 'simulator games', path: '/simulator/games' },
   { label: 'login', path: '/login' },
 ];
 

@@ -125,13 +125,14 @@ describe('company metrics journey', () => {
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/free-cash-flow</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/companies/info/at-and-t-inc/statements</loc>`);
     expect(xml).toContain(`<loc>${site.server.url}/screener/map</loc>`);
-    // Fifteen static pages (account pages stay out; the public leaderboard, comparisons, the advanced
-    // screen and the market map are in), each ranking for every year from 1999 to last year, and
-    // 3 companies × (21 metrics + statements).
+    // Sixteen static pages (account pages stay out; the public leaderboard, the games list, comparisons,
+    // the advanced screen and the market map are in), each ranking for every year from 1999 to last
+    // year, and 3 companies × (21 metrics + statements).
     const rankingYears = new Date().getUTCFullYear() - 1999;
-    expect(xml.match(/<url>/g)).toHaveLength(15 + 3 * rankingYears + 3 * 22);
+    expect(xml.match(/<url>/g)).toHaveLength(16 + 3 * rankingYears + 3 * 22);
     expect(xml.match(/\/companies\/info\/[^<]+<\/loc>/g)).toHaveLength(3 * 22);
     expect(xml).toContain('/simulator/leaderboard</loc>');
+    expect(xml).toContain('/simulator/games</loc>');
     expect(xml).not.toContain('/login</loc>');
     const robots = await (await fetch(`${site.server.url}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${site.server.url}/sitemap.xml`);
