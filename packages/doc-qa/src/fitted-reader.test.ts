@@ -21,25 +21,11 @@ import {
 import { softmaxPredict, softmaxProbabilities } from './softmax';
 import { countPast } from './table-qa';
 import { findTables } from './tables';
+import { SALES_BY_CONTRACT } from './testing/tatqa-contexts';
 import { fitSoftmax, SOFTMAX_DEFAULTS } from './training/fit-softmax';
-import { renderContext, type TatqaContext } from './training/tatqa';
+import { renderContext } from './training/tatqa';
 
-const context: TatqaContext = {
-  table: {
-    uid: 't',
-    table: [
-      ['', '', 'Years Ended September 30,', ''],
-      ['', '2019', '2018', '2017'],
-      ['Fixed Price', '$  1,452.4', '$  1,146.2', '$  1,036.9'],
-      ['Other', '44.1', '56.7', '70.8'],
-      ['Total sales', '$1,496.5', '$1,202.9', '$1,107.7'],
-    ],
-  },
-  paragraphs: [
-    { uid: 'p', order: 1, text: 'The table below presents total net sales by contract type (in millions):' },
-  ],
-  questions: [],
-};
+const context = SALES_BY_CONTRACT;
 
 describe('softmax model', () => {
   it('gives probabilities over its classes from the features present, ignoring unknown ones', () => {

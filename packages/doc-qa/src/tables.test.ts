@@ -2,24 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
 import { findTables } from './tables';
-import { renderContext, type TatqaContext } from './training/tatqa';
+import { SALES_BY_CONTRACT } from './testing/tatqa-contexts';
+import { renderContext } from './training/tatqa';
 
-const context: TatqaContext = {
-  table: {
-    uid: 't',
-    table: [
-      ['', '', 'Years Ended September 30,', ''],
-      ['', '2019', '2018', '2017'],
-      ['Fixed Price', '$  1,452.4', '$  1,146.2', '$  1,036.9'],
-      ['Other', '44.1', '56.7', '70.8'],
-      ['Total sales', '$1,496.5', '$1,202.9', '$1,107.7'],
-    ],
-  },
-  paragraphs: [
-    { uid: 'p', order: 1, text: 'The table below presents total net sales by contract type (in millions):' },
-  ],
-  questions: [],
-};
+const context = SALES_BY_CONTRACT;
 
 describe('findTables', () => {
   it('rebuilds rows, header years and the stated scale from laid-out text', () => {
