@@ -171,7 +171,7 @@ function ColumnPicker({ view }: { view: ScreenView }) {
             <span>{MEASURE_BY_ID[c].label}</span>
             {i > 0 ? (
               <a
-                className={TEXT_LINK}
+                className={COLUMN_ACTION}
                 href={screenHref({ ...moveColumn(view, c, -1), page: 1 })}
                 aria-label={`Move ${MEASURE_BY_ID[c].label} left`}
               >
@@ -180,7 +180,7 @@ function ColumnPicker({ view }: { view: ScreenView }) {
             ) : null}
             {i < view.columns.length - 1 ? (
               <a
-                className={TEXT_LINK}
+                className={COLUMN_ACTION}
                 href={screenHref({ ...moveColumn(view, c, 1), page: 1 })}
                 aria-label={`Move ${MEASURE_BY_ID[c].label} right`}
               >
@@ -189,7 +189,7 @@ function ColumnPicker({ view }: { view: ScreenView }) {
             ) : null}
             {view.columns.length > 1 ? (
               <a
-                className={TEXT_LINK}
+                className={COLUMN_ACTION}
                 href={screenHref({ ...removeColumn(view, c), page: 1 })}
                 aria-label={`Remove column ${MEASURE_BY_ID[c].label}`}
               >
@@ -234,6 +234,9 @@ function ColumnPicker({ view }: { view: ScreenView }) {
     </section>
   );
 }
+
+/** A column's move and remove links: a 24 px target each (WCAG 2.2 target size), not a bare arrow. */
+const COLUMN_ACTION = `${TEXT_LINK} inline-flex h-6 min-w-6 items-center justify-center rounded`;
 
 export function ScreenPage({ data }: { data: ScreenData }) {
   const { view, screen } = data;
