@@ -21,9 +21,9 @@ import {
 import { softmaxPredict, softmaxProbabilities } from './softmax';
 import { countPast } from './table-qa';
 import { findTables } from './tables';
-import { SALES_BY_CONTRACT } from './testing/tatqa-contexts';
 import { fitSoftmax, SOFTMAX_DEFAULTS } from './training/fit-softmax';
 import { renderContext } from './training/tatqa';
+import { SALES_BY_CONTRACT } from './training/tatqa-contexts';
 
 const context = SALES_BY_CONTRACT;
 

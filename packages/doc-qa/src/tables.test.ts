@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { joinPages } from './chunk';
 import { createDocQa } from './engine';
 import { findTables } from './tables';
-import { SALES_BY_CONTRACT } from './testing/tatqa-contexts';
 import { renderContext } from './training/tatqa';
+import { SALES_BY_CONTRACT } from './training/tatqa-contexts';
 
 const context = SALES_BY_CONTRACT;
 

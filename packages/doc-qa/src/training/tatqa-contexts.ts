@@ -1,4 +1,4 @@
-import type { TatqaContext } from '../training/tatqa';
+import type { TatqaContext } from './tatqa';
 
 /** A TAT-QA-shaped context for tests: net sales by contract type over three fiscal years, in millions. */
 export const SALES_BY_CONTRACT: TatqaContext = {
