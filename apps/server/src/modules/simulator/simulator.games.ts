@@ -8,38 +8,25 @@ import {
   type GamesListResponse,
   gameStatus,
 } from '@app/shared/games';
-import { MARKET_INDEX_NAME } from '@app/shared/market-index';
+import { MARKET_INDEX_NAME, percentReturn } from '@app/shared/market-index';
 import { type Cents, cents, toPoints } from '@app/shared/points';
 import type { z } from 'zod';
 import { currentDataDate } from '../../lib/data-date.ts';
 import { badRequest, gameEnded, gameNotFound, notAPlayer, notGameCreator, wrongInviteCode } from '../../lib/errors.ts';
-import { marketQuotes } from '../companies/companies.service.ts';
 import {
   findGame,
   findGameActivity,
   findGameByCode,
   findGameStandings,
-  findGamesToFreeze,
   findIndexBase,
   findJoined,
-  findLastIndexDayOnOrBefore,
   findMemberGames,
   findOpenPublicGames,
   insertGame,
-  markGameFrozen,
   type StoredGame,
 } from './simulator.games.repository.ts';
-import {
-  accountKey,
-  ensureAccount,
-  findAllPoints,
-  findIndexLevels,
-  findOpenPicks,
-  findReservations,
-  saveValuations,
-} from './simulator.repository.ts';
-import type { Portfolio, SimulatorSettings } from './simulator.service.ts';
-import { positionValue } from './simulator.triggers.ts';
+import { ensureAccount, findIndexLevels } from './simulator.repository.ts';
+import { type Portfolio, type SimulatorSettings, simulatorPortfolio } from './simulator.service.ts';
 
 // Games (decision 027): a member's contest with its own dates, starting points and rules; the
 // simulator of the specification is the always-open game 0.
@@ -190,7 +177,7 @@ export async function portfolioFor(
   userId: number,
   gameId: number,
 ): Promise<Portfolio> {
-  if (gameId === 0) return { gameId: 0, userId, startingPoints: settings.startingPoints, game: null };
+  if (gameId === 0) return simulatorPortfolio(settings, userId);
   const game = await findGame(db, gameId);
   if (!game) throw gameNotFound();
   if (!(await isPlayer(db, userId, gameId))) {
@@ -200,15 +187,13 @@ export async function portfolioFor(
   return { gameId, userId, startingPoints: game.startingPoints, game };
 }
 
-const returnPct = (value: number, base: number) => (base > 0 ? Math.round(((value - base) / base) * 10_000) / 100 : 0);
-
 /** The market index's return from the close before the game's start through `day` (null before any level). */
 async function marketSince(db: Db, startDate: string, day: string | null): Promise<number | null> {
   if (!day || day < startDate) return null;
   const base = await findIndexBase(db, startDate);
   const [at] = await findIndexLevels(db, day, day);
   if (!base || !at) return null;
-  return returnPct(at.level, base.level);
+  return percentReturn(base.level, at.level);
 }
 
 /**
@@ -231,7 +216,7 @@ export async function getGameLeaderboard(
   const ranked = standings.players
     .map((p) => {
       const value = p.value ?? start;
-      const r = returnPct(value, start);
+      const r = percentReturn(start, value);
       return {
         name: p.name,
         value: toPoints(value as Cents),
@@ -271,7 +256,7 @@ export async function getGamePlayers(db: Db, userId: number, id: number): Promis
           username: p.username,
           joined_at: p.joinedAt,
           value: toPoints(value as Cents),
-          return_pct: returnPct(value, start),
+          return_pct: percentReturn(start, value),
           cash: toPoints(a?.cash ?? (0 as Cents)),
           open_picks: a?.openPicks ?? 0,
           pending_orders: a?.pending ?? 0,
@@ -281,45 +266,4 @@ export async function getGamePlayers(db: Db, userId: number, id: number): Promis
       })
       .sort((a, b) => b.return_pct - a.return_pct || a.name.localeCompare(b.name)),
   };
-}
-
-/**
- * Freezes each game whose end date has passed (run by the simulator's day, after fills and
- * triggers): every player valued at the closes through the end date, on the last trading day
- * on or before it, then `final_date` set. Nothing moves a frozen game's results again: its orders
- * expired at the end, and no order or trigger change is taken after it.
- */
-export async function freezeEndedGames(db: Db, dataDate: string): Promise<number> {
-  const games = await findGamesToFreeze(db, dataDate);
-  for (const game of games) {
-    const finalDay = (await findLastIndexDayOnOrBefore(db, game.endDate)) ?? game.endDate;
-    const account = (userId: number) => ({ gameId: game.id, userId });
-    const [accounts, picks, reserved] = await Promise.all([
-      findAllPoints(db, [game.id]),
-      findOpenPicks(db).then((all) => all.filter((p) => p.gameId === game.id)),
-      findReservations(db),
-    ]);
-    const firstDays = new Map<number, string>();
-    for (const p of picks) {
-      const known = firstDays.get(p.companyId);
-      if (!known || p.purchaseDate < known) firstDays.set(p.companyId, p.purchaseDate);
-    }
-    const closes = await marketQuotes.closesFrom(db, firstDays, finalDay);
-    const values = new Map<number, number>();
-    for (const a of accounts) {
-      if (a.gameId !== game.id) continue;
-      values.set(a.userId, a.points + (reserved.get(accountKey(game.id, a.userId)) ?? 0));
-    }
-    for (const p of picks) {
-      const last = closes.get(p.companyId)?.at(-1);
-      values.set(p.userId, (values.get(p.userId) ?? 0) + positionValue(p, last));
-    }
-    await saveValuations(
-      db,
-      finalDay,
-      [...values].map(([userId, value]) => ({ ...account(userId), value: cents(value) })),
-    );
-    await markGameFrozen(db, game.id, finalDay);
-  }
-  return games.length;
 }

@@ -16,6 +16,9 @@ export interface Account {
   userId: number;
 }
 
+/** One account, or every account of some games. */
+export type AccountFilter = Account | { gameIds: readonly number[] };
+
 /** Map key of one account. */
 export const accountKey = (gameId: number, userId: number) => `${gameId}:${userId}`;
 
@@ -301,13 +304,14 @@ export async function markOrderCancelled(db: Db, orderId: number): Promise<void>
 }
 
 /** Points held by each account's pending buys, by `accountKey`. */
-export async function findReservations(db: Db, account?: Account): Promise<Map<string, Cents>> {
+export async function findReservations(db: Db, filter: AccountFilter): Promise<Map<string, Cents>> {
   let query = db
     .selectFrom('contest_orders')
     .select((eb) => ['game_id', 'user_id', eb.fn.sum<number | string>('lpoints_cents').as('reserved')])
     .where('status', '=', 'pending')
     .where('side', '=', 'buy');
-  if (account !== undefined) query = query.where('game_id', '=', account.gameId).where('user_id', '=', account.userId);
+  if ('gameIds' in filter) query = query.where('game_id', 'in', [...filter.gameIds]);
+  else query = query.where('game_id', '=', filter.gameId).where('user_id', '=', filter.userId);
   const rows = await query.groupBy(['game_id', 'user_id']).execute();
   return new Map(rows.map((r) => [accountKey(r.game_id, r.user_id), cents(Number(r.reserved))]));
 }
@@ -355,9 +359,10 @@ export async function findTriggeredOpenPicks(db: Db): Promise<StoredPick[]> {
   return rows.map(toStored);
 }
 
-export async function findOpenPicks(db: Db, account?: Account): Promise<StoredPick[]> {
+export async function findOpenPicks(db: Db, filter: AccountFilter): Promise<StoredPick[]> {
   let query = db.selectFrom('contest_picks').selectAll().where('status', '=', 'open');
-  if (account !== undefined) query = query.where('game_id', '=', account.gameId).where('user_id', '=', account.userId);
+  if ('gameIds' in filter) query = query.where('game_id', 'in', [...filter.gameIds]);
+  else query = query.where('game_id', '=', filter.gameId).where('user_id', '=', filter.userId);
   const rows = await query.orderBy('id').execute();
   return rows.map(toStored);
 }
@@ -453,12 +458,12 @@ export async function takeUnseenSales(db: Db, account: Account): Promise<ClosedP
   return rows.map(toClosed).sort((a, b) => a.id - b.id);
 }
 
-/** Every account of the simulator and of the games in `gameIds`. */
+/** Every account of the games in `gameIds` (0: the simulator). */
 export async function findAllPoints(db: Db, gameIds: readonly number[]): Promise<(Account & { points: Cents })[]> {
   const rows = await db
     .selectFrom('contest_accounts')
     .select(['game_id', 'user_id', 'points_cents'])
-    .where('game_id', 'in', [0, ...gameIds])
+    .where('game_id', 'in', [...gameIds])
     .execute();
   return rows.map((a) => ({ gameId: a.game_id, userId: a.user_id, points: cents(Number(a.points_cents)) }));
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
-import { MARKET_INDEX_NAME } from '@app/shared/market-index';
+import { MARKET_INDEX_NAME, percentReturn } from '@app/shared/market-index';
 import { type Cents, cents, formatPoints, parsePoints, percentToBasisPoints, toPoints } from '@app/shared/points';
 import type {
   AddPickResponse,
@@ -35,6 +35,7 @@ import { marketReturns } from './simulator.index.ts';
 import { cancelOrder, fillsAfter } from './simulator.orders.ts';
 import {
   type Account,
+  accountKey,
   type ClosedPick,
   debitPoints,
   ensureAccount,
@@ -70,6 +71,8 @@ export interface Portfolio extends Account {
   startingPoints: Cents;
   game: StoredGame | null;
 }
+
+const marketOrdersOnly = () => gameRule("This game's rules allow market orders only");
 
 /** A member's simulator portfolio (game 0): the specification's calls act on it. */
 export const simulatorPortfolio = (settings: SimulatorSettings, userId: number): Portfolio => ({
@@ -235,7 +238,7 @@ export async function addPick(
   const lpoints = parsePoints(body.lpoints) as Cents;
   const limit = body.order_type === 'limit';
   const { game, userId } = portfolio;
-  if (game && limit && !game.limitOrders) throw gameRule("This game's rules allow market orders only");
+  if (game && limit && !game.limitOrders) throw marketOrdersOnly();
   const window = await orderWindow(db, settings, limit ? body.good_until : null, game);
   if (game) await checkBuyRules(db, portfolio, game, { company, lpoints });
   else if (await ensureAccount(db, portfolio, portfolio.startingPoints)) {
@@ -302,7 +305,7 @@ async function placeSellOrder(
   const waiting = await findPendingSell(db, pick.id);
   if (waiting) return waiting;
   const limit = body.limit_price !== undefined;
-  if (game && limit && !game.limitOrders) throw gameRule("This game's rules allow market orders only");
+  if (game && limit && !game.limitOrders) throw marketOrdersOnly();
   const window = await orderWindow(db, settings, limit ? body.good_until : null, game);
   try {
     return await insertOrder(db, {
@@ -419,7 +422,7 @@ function triggerChange(body: UpdatePickBody, dataDate: string): TriggerChange {
 export async function getPicksList(db: Db, portfolio: Portfolio): Promise<PicksListResponse> {
   const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, portfolio));
   const available = await pointsOf(db, portfolio);
-  const reserved = [...(await findReservations(db, portfolio)).values()][0] ?? 0;
+  const reserved = (await findReservations(db, portfolio)).get(accountKey(portfolio.gameId, portfolio.userId)) ?? 0;
   const autoSold = await takeUnseenSales(db, portfolio);
   return [
     ...picks,
@@ -457,10 +460,6 @@ function periodStarts(dataDate: string): { week: string; month: string; year: st
   return { week: monday, month: `${dataDate.slice(0, 7)}-01`, year: `${dataDate.slice(0, 4)}-01-01` };
 }
 
-function percentChange(value: number, base: number): number {
-  return base > 0 ? Math.round(((value - base) / base) * 10_000) / 100 : 0;
-}
-
 /** Base: the last valuation before the period, or the starting points for a member who joined during it. */
 export async function getMembersLeaderboard(
   db: Db,
@@ -489,9 +488,9 @@ export async function getMembersLeaderboard(
     const baseBefore = (from: string) => list.filter((v) => v.date < from).at(-1)?.value ?? start;
     ranks.push({
       name: names.get(userId) ?? '',
-      week: percentChange(latest.value, baseBefore(starts.week)),
-      month: percentChange(latest.value, baseBefore(starts.month)),
-      year: percentChange(latest.value, baseBefore(starts.year)),
+      week: percentReturn(baseBefore(starts.week), latest.value),
+      month: percentReturn(baseBefore(starts.month), latest.value),
+      year: percentReturn(baseBefore(starts.year), latest.value),
       value: toPoints(latest.value as Cents),
       vs_market: null,
     });
