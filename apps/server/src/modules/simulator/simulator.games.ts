@@ -196,6 +196,11 @@ async function marketSince(db: Db, startDate: string, day: string | null): Promi
   return percentReturn(base.level, at.level);
 }
 
+/** The last day a game's results count through: its frozen day, its end, or the last close while it runs. */
+function lastDayOfPlay(game: StoredGame, dataDate: string | null): string | null {
+  return game.finalDate ?? (dataDate && dataDate > game.endDate ? game.endDate : dataDate);
+}
+
 /**
  * GET /api/games/:id/leaderboard: every player by return since the start (value against the
  * starting points), through the game's last valuation day; frozen at its end.
@@ -208,7 +213,7 @@ export async function getGameLeaderboard(
 ): Promise<GameLeaderboardResponse> {
   const game = await visibleGame(db, userId, id, code);
   const dataDate = await currentDataDate(db);
-  const through = game.finalDate ?? (dataDate && dataDate > game.endDate ? game.endDate : dataDate);
+  const through = lastDayOfPlay(game, dataDate);
   const standings = through ? await findGameStandings(db, id, through) : { date: null, players: [] };
   const marketReturn =
     game.startDate <= (standings.date ?? '') ? await marketSince(db, game.startDate, standings.date) : null;
@@ -243,7 +248,7 @@ export async function getGamePlayers(db: Db, userId: number, id: number): Promis
     throw notGameCreator();
   }
   const dataDate = await currentDataDate(db);
-  const through = game.finalDate ?? (dataDate && dataDate > game.endDate ? game.endDate : (dataDate ?? game.endDate));
+  const through = lastDayOfPlay(game, dataDate) ?? game.endDate;
   const [standings, activity] = await Promise.all([findGameStandings(db, id, through), findGameActivity(db, id)]);
   const start = game.startingPoints as number;
   return {

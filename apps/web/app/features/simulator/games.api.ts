@@ -26,16 +26,18 @@ export interface GamesPageData {
 }
 
 export async function loadGamesPage(context?: AppLoadContext): Promise<GamesPageData> {
-  const viewer: Viewer = context ? 'unknown' : signedIn() ? 'member' : 'signed-out';
+  const viewer = viewerOf(context);
   return {
     list: await loaded(() => apiGet<GamesListResponse>('/api/games', { context }), 'The games could not be loaded.'),
     viewer,
   };
 }
 
-function signedIn(): boolean {
+/** On the server nobody is known (it never holds the token); in the browser, whoever holds one. */
+function viewerOf(context: AppLoadContext | undefined): Viewer {
+  if (context) return 'unknown';
   startAuth();
-  return Boolean(authStore.getState().token);
+  return authStore.getState().token ? 'member' : 'signed-out';
 }
 
 export interface GamePageData {
@@ -56,7 +58,7 @@ export function inviteCodeFrom(url: string): string | null {
 
 export async function loadGamePage(id: number, url: string, context?: AppLoadContext): Promise<GamePageData> {
   const code = inviteCodeFrom(url);
-  const viewer: Viewer = context ? 'unknown' : signedIn() ? 'member' : 'signed-out';
+  const viewer = viewerOf(context);
   const board = await loaded(
     () => apiGet<GameLeaderboardResponse>(`/api/games/${id}/leaderboard${code ? `?code=${code}` : ''}`, { context }),
     'This game could not be loaded.',
