@@ -74,7 +74,7 @@ export async function holdPick(
   const account = { gameId: 0, userId };
   await ensureAccount(db, account, parsePoints(DEFAULT_STARTING_POINTS) as Cents);
   const pick = await writeTransaction(db, async (trx) => {
-    if (!(await debitPoints(trx, account, amount))) throw new Error('not enough points for the fixture');
+    if ((await debitPoints(trx, account, amount)) === null) throw new Error('not enough points for the fixture');
     return insertPick(trx, {
       gameId: 0,
       userId,

@@ -1,9 +1,9 @@
 import type { Db } from '@app/db/client';
 import { type Cents, formatPoints } from '@app/shared/points';
 import { gameRule, noPrice } from '../../lib/errors.ts';
-import { marketQuotes, type TickerQuote } from '../companies/companies.service.ts';
+import type { TickerQuote } from '../companies/companies.service.ts';
 import type { StoredGame } from './simulator.games.repository.ts';
-import { type Account, findOpenPicks, findPendingOrders, findPoints } from './simulator.repository.ts';
+import { type Account, findHeldPicks, findPendingOrders, findPoints } from './simulator.repository.ts';
 import { positionValue } from './simulator.triggers.ts';
 
 // A game's anti-gaming rules (decision 027), judged when a buy is placed, at the last close the
@@ -42,17 +42,13 @@ export async function checkBuyRules(
   if (game.maxPositionBp > 0) {
     const [available, picks, pending] = await Promise.all([
       findPoints(db, account),
-      findOpenPicks(db, account),
+      findHeldPicks(db, account),
       findPendingOrders(db, account),
     ]);
-    const closes = await marketQuotes.lastCloses(
-      db,
-      picks.map((p) => p.companyId),
-    );
     let total = available ?? 0;
     let position = lpoints as number;
     for (const p of picks) {
-      const value = positionValue(p, closes.get(p.companyId));
+      const value = positionValue(p, p.last);
       total += value;
       if (p.companyId === company.companyId) position += value;
     }

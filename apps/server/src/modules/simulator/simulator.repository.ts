@@ -4,8 +4,11 @@ import type { ContestOrdersTable, ContestPicksTable } from '@app/db/schema';
 import { type Cents, cents } from '@app/shared/points';
 import type { OrderKind, OrderSide, OrderStatus, SoldBy } from '@app/shared/simulator-view';
 import type { Selectable } from 'kysely';
+import type { ClosePoint } from '../companies/companies.service.ts';
 
-// Tables keep the SPEC's wire word `contest_` as prefix; prices come from the companies service.
+// Tables keep the SPEC's wire word `contest_` as prefix. Prices come from the companies service, but for one
+// read: a portfolio's open picks are joined with their last close (`latest_quotes`), so the most-loaded
+// page of the simulator is one statement.
 
 type PickRow = Selectable<ContestPicksTable>;
 type OrderRow = Selectable<ContestOrdersTable>;
@@ -41,16 +44,69 @@ export async function findPoints(db: Db, account: Account): Promise<Cents | null
   return row ? cents(Number(row.points_cents)) : null;
 }
 
-/** One conditional UPDATE, so concurrent buys never overdraw. */
-export async function debitPoints(db: Db, account: Account, amount: Cents): Promise<boolean> {
-  const result = await db
+/**
+ * One conditional UPDATE, so concurrent buys never overdraw: the points left after it, or null when the
+ * account has too few (or does not exist yet).
+ */
+export async function debitPoints(db: Db, account: Account, amount: Cents): Promise<Cents | null> {
+  const row = await db
     .updateTable('contest_accounts')
     .set((eb) => ({ points_cents: eb('points_cents', '-', amount) }))
     .where('game_id', '=', account.gameId)
     .where('user_id', '=', account.userId)
     .where('points_cents', '>=', amount)
+    .returning('points_cents')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  return row ? cents(Number(row.points_cents)) : null;
+}
+
+/** What a portfolio's balance line needs, read by one statement. */
+export interface AccountState {
+  /** null: the account does not exist yet (no order placed). */
+  points: Cents | null;
+  /** Held by pending buy orders. */
+  reserved: Cents;
+  /** Sales by triggers the member has not been shown yet. */
+  unseenSales: boolean;
+}
+
+export async function findAccountState(db: Db, account: Account): Promise<AccountState> {
+  const { gameId, userId } = account;
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('contest_accounts')
+        .select('points_cents')
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', userId)
+        .as('points'),
+      eb
+        .selectFrom('contest_orders')
+        .select((o) => o.fn.sum<number | string>('lpoints_cents').as('reserved'))
+        .where('game_id', '=', gameId)
+        .where('user_id', '=', userId)
+        .where('status', '=', 'pending')
+        .where('side', '=', 'buy')
+        .as('reserved'),
+      eb
+        .exists(
+          eb
+            .selectFrom('contest_picks')
+            .select('id')
+            .where('game_id', '=', gameId)
+            .where('user_id', '=', userId)
+            .where('status', '=', 'completed')
+            .where('sale_seen', '=', 0),
+        )
+        .as('unseen'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    points: row.points === null ? null : cents(Number(row.points)),
+    reserved: cents(Number(row.reserved ?? 0)),
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    unseenSales: Boolean(row.unseen),
+  };
 }
 
 export async function creditPoints(db: Db, account: Account, amount: Cents): Promise<void> {
@@ -367,6 +423,63 @@ export async function findOpenPicks(db: Db, filter: AccountFilter): Promise<Stor
   return rows.map(toStored);
 }
 
+/** What a portfolio shows of an open pick. */
+export type HeldPick = Pick<
+  StoredPick,
+  | 'id'
+  | 'companyId'
+  | 'ticker'
+  | 'compName'
+  | 'lpoints'
+  | 'purchasePrice'
+  | 'purchaseDate'
+  | 'aboveBp'
+  | 'belowBp'
+  | 'asellDate'
+> & {
+  /** The company's last close; none before its first. */
+  last: ClosePoint | undefined;
+};
+
+/** An account's open picks, oldest first, each with its last close: only the columns a portfolio shows. */
+export async function findHeldPicks(db: Db, account: Account): Promise<HeldPick[]> {
+  const rows = await db
+    .selectFrom('contest_picks as p')
+    .leftJoin('latest_quotes as q', 'q.company_id', 'p.company_id')
+    .select([
+      'p.id',
+      'p.company_id',
+      'p.ticker',
+      'p.comp_name',
+      'p.lpoints_cents',
+      'p.purchase_price',
+      'p.purchase_date',
+      'p.asell_above_bp',
+      'p.asell_below_bp',
+      'p.asell_date',
+      'q.date',
+      'q.close',
+    ])
+    .where('p.game_id', '=', account.gameId)
+    .where('p.user_id', '=', account.userId)
+    .where('p.status', '=', 'open')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    companyId: r.company_id,
+    ticker: r.ticker,
+    compName: r.comp_name,
+    lpoints: cents(Number(r.lpoints_cents)),
+    purchasePrice: r.purchase_price,
+    purchaseDate: r.purchase_date,
+    aboveBp: r.asell_above_bp,
+    belowBp: r.asell_below_bp,
+    asellDate: r.asell_date,
+    last: r.date !== null && r.close !== null ? { date: r.date, close: r.close } : undefined,
+  }));
+}
+
 export async function findClosedPicks(db: Db, account: Account): Promise<ClosedPick[]> {
   const rows = await db
     .selectFrom('contest_picks')
@@ -433,19 +546,12 @@ export async function updateTriggers(
   return row ? toStored(row) : undefined;
 }
 
-/** Marked shown by the same statement, so each sale goes to one load; the read first avoids a write lock. */
+/**
+ * Marked shown by the same statement, so each sale goes to one load. Callers ask only when
+ * `findAccountState` saw one: the read first keeps the write lock for the rare load that needs it.
+ */
 export async function takeUnseenSales(db: Db, account: Account): Promise<ClosedPick[]> {
   const { gameId, userId } = account;
-  const any = await db
-    .selectFrom('contest_picks')
-    .select('id')
-    .where('game_id', '=', gameId)
-    .where('user_id', '=', userId)
-    .where('status', '=', 'completed')
-    .where('sale_seen', '=', 0)
-    .limit(1)
-    .executeTakeFirst();
-  if (!any) return [];
   const rows = await db
     .updateTable('contest_picks')
     .set({ sale_seen: 1 })

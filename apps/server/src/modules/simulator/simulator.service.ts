@@ -28,28 +28,28 @@ import {
   pickNotFound,
   unknownTicker,
 } from '../../lib/errors.ts';
-import { type ClosePoint, marketQuotes } from '../companies/companies.service.ts';
+import { marketQuotes } from '../companies/companies.service.ts';
 import { checkBuyRules } from './simulator.game-rules.ts';
 import { findGame, type StoredGame } from './simulator.games.repository.ts';
 import { marketReturns } from './simulator.index.ts';
 import { cancelOrder, fillsAfter } from './simulator.orders.ts';
 import {
   type Account,
-  accountKey,
   type ClosedPick,
   debitPoints,
   ensureAccount,
+  findAccountState,
   findClosedPicks,
+  findHeldPicks,
   findIndexLevels,
   findMemberValuations,
-  findOpenPicks,
   findOrder,
   findPendingOrders,
   findPendingSell,
   findPick,
   findPoints,
-  findReservations,
   findValuations,
+  type HeldPick,
   insertOrder,
   type StoredOrder,
   type StoredPick,
@@ -133,8 +133,9 @@ async function orderWindow(
   return { after, placedAt: now.toISOString(), goodUntil: until };
 }
 
-/** SPEC §3 Pick with its value and gain at the last close, by the exact points rule. */
-function toPick(p: StoredPick, last: ClosePoint | undefined): Pick {
+/** SPEC §3 Pick with its value and gain at its last close, by the exact points rule. */
+function toPick(p: HeldPick): Pick {
+  const { last } = p;
   const value = positionValue(p, last);
   return {
     pickid: p.id,
@@ -171,22 +172,16 @@ function toPastPick(p: ClosedPick): PastPick {
   };
 }
 
-async function withPrices(db: Db, stored: StoredPick[]): Promise<{ picks: Pick[]; value: Cents; gain: Cents }> {
-  const closes = await marketQuotes.lastCloses(
-    db,
-    stored.map((p) => p.companyId),
-  );
+/** An account's open picks at their last closes, with their total value and gain. */
+async function heldPicks(db: Db, account: Account): Promise<{ picks: Pick[]; value: Cents; gain: Cents }> {
+  const held = await findHeldPicks(db, account);
   let value = 0;
   let invested = 0;
-  for (const p of stored) {
-    value += positionValue(p, closes.get(p.companyId));
+  for (const p of held) {
+    value += positionValue(p, p.last);
     invested += p.lpoints;
   }
-  return {
-    picks: stored.map((p) => toPick(p, closes.get(p.companyId))),
-    value: cents(value),
-    gain: cents(value - invested),
-  };
+  return { picks: held.map(toPick), value: cents(value), gain: cents(value - invested) };
 }
 
 async function pointsOf(db: Db, portfolio: Portfolio): Promise<Cents> {
@@ -241,17 +236,23 @@ export async function addPick(
   if (game && limit && !game.limitOrders) throw marketOrdersOnly();
   const window = await orderWindow(db, settings, limit ? body.good_until : null, game);
   if (game) await checkBuyRules(db, portfolio, game, { company, lpoints });
-  else if (await ensureAccount(db, portfolio, portfolio.startingPoints)) {
-    await saveValuations(db, last.date, [{ gameId: 0, userId, value: portfolio.startingPoints }], { keep: true });
-  }
-  const order = await writeTransaction(db, async (trx) => {
-    if (!(await debitPoints(trx, portfolio, lpoints))) {
+  const { order, left } = await writeTransaction(db, async (trx) => {
+    let left = await debitPoints(trx, portfolio, lpoints);
+    // The simulator's first order opens the account (a game's opens on joining). Debited again even when
+    // a concurrent first order opened it: the insert waited for that one, and the points are there now.
+    if (left === null && !game) {
+      if (await ensureAccount(trx, portfolio, portfolio.startingPoints)) {
+        await saveValuations(trx, last.date, [{ gameId: 0, userId, value: portfolio.startingPoints }], { keep: true });
+      }
+      left = await debitPoints(trx, portfolio, lpoints);
+    }
+    if (left === null) {
       const available = (await findPoints(trx, portfolio)) ?? (0 as Cents);
       throw insufficientPoints(
         `Not enough points: ${formatPoints(lpoints)} asked, ${formatPoints(available)} available`,
       );
     }
-    return insertOrder(trx, {
+    const order = await insertOrder(trx, {
       gameId: portfolio.gameId,
       userId,
       companyId: company.companyId,
@@ -268,8 +269,9 @@ export async function addPick(
       fillsAfter: window.after,
       placedAt: window.placedAt,
     });
+    return { order, left };
   });
-  return { order: toOrder(order), contest_points: toPoints(await pointsOf(db, portfolio)) };
+  return { order: toOrder(order), contest_points: toPoints(left) };
 }
 
 /** GET /api/contest/orders: the member's pending orders. */
@@ -362,7 +364,7 @@ export async function updatePick(
     const order = stored.status === 'open' ? await placeSellOrder(db, settings, stored, body, portfolio.game) : null;
     const past = order ? undefined : await findPick(db, userId, stored.id, true);
     return {
-      pick: order ? toPick(stored, last) : null,
+      pick: order ? toPick({ ...stored, last }) : null,
       order: order ? toOrder(order) : null,
       past_pick: past ? toPastPick(past) : null,
       already_completed: order === null,
@@ -392,7 +394,7 @@ export async function updatePick(
   const past = await findPick(db, userId, stored.id, true);
   const open = past ? null : await findPick(db, userId, stored.id);
   return {
-    pick: open ? toPick(open, last) : null,
+    pick: open ? toPick({ ...open, last }) : null,
     order: null,
     past_pick: past ? toPastPick(past) : null,
     already_completed: !completedHere,
@@ -420,15 +422,15 @@ function triggerChange(body: UpdatePickBody, dataDate: string): TriggerChange {
 
 /** SPEC §3 shape: open picks, then one record with the balance. */
 export async function getPicksList(db: Db, portfolio: Portfolio): Promise<PicksListResponse> {
-  const { picks, value, gain } = await withPrices(db, await findOpenPicks(db, portfolio));
-  const available = await pointsOf(db, portfolio);
-  const reserved = (await findReservations(db, portfolio)).get(accountKey(portfolio.gameId, portfolio.userId)) ?? 0;
-  const autoSold = await takeUnseenSales(db, portfolio);
+  const { picks, value, gain } = await heldPicks(db, portfolio);
+  const { points, reserved, unseenSales } = await findAccountState(db, portfolio);
+  const available = points ?? portfolio.startingPoints;
+  const autoSold = unseenSales ? await takeUnseenSales(db, portfolio) : [];
   return [
     ...picks,
     {
       contest_points: toPoints(available),
-      reserved_points: toPoints(cents(reserved)),
+      reserved_points: toPoints(reserved),
       starting_points: toPoints(portfolio.startingPoints),
       total_points: toPoints(cents(available + reserved + value)),
       total_gain: toPoints(gain),
@@ -447,7 +449,7 @@ export async function exportSimulatorData(db: Db, userId: number) {
   const points = await findPoints(db, account);
   return {
     contest_points: points === null ? null : toPoints(points),
-    open_picks: (await withPrices(db, await findOpenPicks(db, account))).picks,
+    open_picks: (await heldPicks(db, account)).picks,
     pending_orders: await getOrders(db, account),
     history: await getPastPicks(db, account),
   };
