@@ -32,7 +32,19 @@ const NEW_YORK = new Intl.DateTimeFormat('en-US', {
   weekday: 'short',
 });
 
+/**
+ * The answer changes on the hour at most (16:00 and midnight in New York, whose offset from UTC is whole
+ * hours): kept for the hour asked last, as formatting the time in New York costs more than the rest of an order.
+ */
+let lastHour = { hour: Number.NaN, day: '' };
+
 export function lastClosedSession(now: Date): string {
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  if (hour !== lastHour.hour) lastHour = { hour, day: sessionBefore(now) };
+  return lastHour.day;
+}
+
+function sessionBefore(now: Date): string {
   const parts = Object.fromEntries(NEW_YORK.formatToParts(now).map((p) => [p.type, p.value]));
   let day = new Date(`${parts.year}-${parts.month}-${parts.day}T00:00:00Z`);
   const weekend = parts.weekday === 'Sat' || parts.weekday === 'Sun';

@@ -98,6 +98,8 @@ export const simulatorRoutes: FastifyPluginAsyncZod<SimulatorSettings> = async (
     '/contest/pick/add',
     {
       config: { auth: 'required' },
+      // Typed by the service, as the portfolio's records are: no second check of the answer on its way out.
+      serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['simulator'],
         summary: 'Buy: place an order that fills at the next close the server receives',
