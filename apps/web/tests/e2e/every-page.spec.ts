@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOT_DIR, VIEWPORTS } from './support/browser';
+import { axeOn, SCREENSHOT_DIR, VIEWPORTS } from './support/browser';
 import { useSite } from './support/site';
 
 /**
@@ -128,7 +127,7 @@ describe('every page at 375 and 1280 px in both themes', () => {
           const response = await goto(page, `${site.server.url}${path}`);
           if (!response?.ok()) problems.push(`${path}: HTTP ${response?.status()}`);
           expect(await page.getAttribute('html', 'data-theme')).toBe(theme);
-          const axe = new AxeBuilder({ page });
+          const axe = axeOn(page);
           const results = await (theme === 'light' ? axe.withTags(WCAG_21_AA) : axe.withRules(COLOUR_RULES)).analyze();
           for (const v of results.violations) {
             if (v.impact === 'serious' || v.impact === 'critical') {
