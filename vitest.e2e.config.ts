@@ -10,7 +10,9 @@ export default defineConfig({
     // A poll waits for what a person would wait for (a PDF parsed, a menu closed after a
     // navigation): on a busy shared machine that can take seconds, not the default one.
     expect: { poll: { timeout: 20_000, interval: 100 } },
-    // Two cores: one server and one browser per file, files one after another.
-    fileParallelism: false,
+    // One server and one browser per file, two files at a time: a journey's waits (a server starting, a page
+    // loading) leave room for the other file's work on two cores.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });
