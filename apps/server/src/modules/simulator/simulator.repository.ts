@@ -8,7 +8,7 @@ import type { ClosePoint } from '../companies/companies.service.ts';
 
 // Tables keep the SPEC's wire word `contest_` as prefix. Prices come from the companies service, but for one
 // read: a portfolio's open picks are joined with their last close (`latest_quotes`), so the most-loaded
-// page of the simulator is one statement.
+// call of the simulator reads its positions and their prices in one statement.
 
 type PickRow = Selectable<ContestPicksTable>;
 type OrderRow = Selectable<ContestOrdersTable>;
