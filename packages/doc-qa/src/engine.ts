@@ -19,6 +19,7 @@ import { type Candidate, type QuestionTerms, questionType, readR0 } from './read
 import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
 import { reflowStatements } from './reflow';
 import { PassageIndex, prefixesOf } from './retrieval';
+import { formSpan, SPAN_FORM, type SpanFormModel, type SpanInput } from './span-form';
 import {
   answerGrowth,
   answerItem,
@@ -108,6 +109,10 @@ export interface DocQaOptions extends ChunkOptions {
   tableReader?: TableReaderModel;
   /** Called with what the scale model reads for each figure from a table (to fit the model on). */
   observeScale?: (input: ScaleInput) => void;
+  /** How much of its sentence a span answer takes, on documents with tables (default: the shipped span-form.json). */
+  spanForm?: SpanFormModel;
+  /** Called with each span the reader picks, before its form is chosen (to fit the form model on). */
+  observeSpan?: (input: SpanInput) => void;
 }
 
 export interface ReaderInput {
@@ -171,6 +176,8 @@ interface Indexed {
   r1: R1Weights | null;
   tableReader: TableReaderModel;
   observeScale?: (input: ScaleInput) => void;
+  spanForm: SpanFormModel;
+  observeSpan?: (input: SpanInput) => void;
 }
 
 function none(kind: QuestionKind, lookedFor: string | null): AnswerResult {
@@ -256,17 +263,21 @@ function readSpan(doc: Indexed, question: string, kind: QuestionKind): { result:
   );
   if (!best || best.support < doc.minSupport) return declined;
   const chosen = ranked[best.passage] as Passage;
+  // On a report (a document with tables) the span takes the form the question asks for: a clause, a bare figure.
+  const input: SpanInput = { question, passage: chosen, start: best.start, end: best.end };
+  doc.observeSpan?.(input);
+  const span = doc.tables.length > 0 ? formSpan(input, doc.spanForm) : best;
   const alternatives = ranked
     .filter((_, i) => i !== best.passage)
     .slice(0, 2)
     .map((p) => evidence(p, readR0(question, [p], qTerms)));
   return {
     result: {
-      answer: best.text,
+      answer: span.text,
       score: Math.min(1, Math.max(0, best.score)),
-      passage: evidence(chosen, best),
+      passage: evidence(chosen, span),
       page: chosen.page,
-      highlight: { start: best.start, end: best.end },
+      highlight: { start: span.start, end: span.end },
       alternatives,
       kind,
       ...EMPTY,
@@ -694,6 +705,8 @@ export function createDocQa(source: string, options: DocQaOptions = {}): DocQaEn
     r1,
     tableReader: options.tableReader ?? TABLE_READER,
     observeScale: options.observeScale,
+    spanForm: options.spanForm ?? SPAN_FORM,
+    observeSpan: options.observeSpan,
   };
   return {
     passages,

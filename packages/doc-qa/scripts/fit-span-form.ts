@@ -1,0 +1,182 @@
+// `npm run fit:spans -w @app/doc-qa [tatqa-test-gold.json.gz] [--folds 5]`: fits the span-form model (how much of its
+// sentence a span answer takes: the span as read, the figure in it, to its clause's or sentence's end, its clause or
+// sentence) on TAT-QA's training file. Each question the span reader answers is labelled with the form whose text
+// scores best against the gold answer by TAT-QA's metric (the span as read when none does better); the
+// regularisation and the probability at which a form replaces the span are chosen by cross-validation over blocks of
+// contexts. Prints the cross-validated figures and writes src/span-form.json fitted on the whole file. The
+// development contexts are never read.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { createDocQa } from '../src/engine';
+import type { SoftmaxModel } from '../src/softmax';
+import {
+  formSpan,
+  NO_SPAN_FORM,
+  SPAN_FORMS,
+  type SpanFormModel,
+  type SpanInput,
+  spanFormFeatures,
+  spanForms,
+} from '../src/span-form';
+import { fitSoftmax, SOFTMAX_DEFAULTS } from '../src/training/fit-softmax';
+import { contextFolds, type TrainingContext, type TrainingQuestion } from '../src/training/table-reader-fit';
+import { renderContext } from '../src/training/tatqa';
+import { tatqaPrediction } from '../src/training/tatqa-eval';
+import { tatqaOfficial } from '../src/training/tatqa-metric';
+
+const REPO = resolve(import.meta.dirname, '../../..');
+const args = process.argv.slice(2);
+const file =
+  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--folds') ??
+  resolve(REPO, '../shared/data/qa/tatqa-test-gold.json.gz');
+const K = Number(args[args.indexOf('--folds') + 1] ?? 5) || 5;
+const OUT = resolve(import.meta.dirname, '../src/span-form.json');
+const L2 = [1e-3, 1e-2, 3e-2];
+const MIN = [0, 0.3, 0.4, 0.5, 0.6, 0.7];
+const MIN_COUNT = 5;
+
+const raw = readFileSync(file);
+const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as TrainingContext[];
+const folds = contextFolds(contexts.length, K);
+
+interface Item {
+  question: TrainingQuestion;
+  fold: number;
+  em: number;
+  f1: number;
+  /** The span the reader answered with, when the answer is one. */
+  span: SpanInput | null;
+}
+
+const group = (q: TrainingQuestion) =>
+  q.answer_type === 'arithmetic' || q.answer_type === 'count'
+    ? 'arithmetic'
+    : q.answer_from === 'text'
+      ? 'text spans'
+      : 'table lookups';
+
+const items: Item[] = [];
+contexts.forEach((c, i) => {
+  let seen: SpanInput | null = null;
+  const engine = createDocQa(renderContext(c), {
+    spanForm: NO_SPAN_FORM,
+    observeSpan: (x) => {
+      seen = x;
+    },
+  });
+  for (const q of c.questions) {
+    seen = null;
+    const r = engine.answer(q.question);
+    const s = tatqaOfficial(tatqaPrediction(r), q);
+    const x = seen as SpanInput | null;
+    // Only a span that is the answer given (a table's figure may have won over it).
+    const isAnswer =
+      x !== null &&
+      r.items === null &&
+      r.figure === null &&
+      r.passage?.text === x.passage.text &&
+      r.highlight?.start === x.start &&
+      r.highlight?.end === x.end;
+    items.push({ question: q, fold: folds[i] ?? 0, ...s, span: isAnswer ? x : null });
+  }
+});
+
+/** Each form's score against the gold answer (null where the form does not apply). */
+function formScores(item: Item): Array<{ em: number; f1: number } | null> {
+  if (!item.span) return [];
+  const forms = spanForms(item.span);
+  return SPAN_FORMS.map((f) => {
+    const t = forms[f];
+    return t?.text ? tatqaOfficial({ answer: t.text, scale: '' }, item.question) : null;
+  });
+}
+const scores = items.map(formScores);
+
+/** The best form's label; null when every form scores alike (nothing to learn from). */
+function label(i: number): string | null {
+  const s = scores[i] ?? [];
+  let best = 0;
+  for (let k = 1; k < s.length; k += 1) {
+    const a = s[k];
+    const b = s[best];
+    if (a && b && (a.f1 > b.f1 + 1e-9 || (a.f1 > b.f1 - 1e-9 && a.em > b.em))) best = k;
+  }
+  const top = s[best];
+  if (!top || s.every((x) => !x || (x.f1 === top.f1 && x.em === top.em))) return null;
+  return SPAN_FORMS[best] ?? null;
+}
+const examples = items.map((item, i) => {
+  const l = item.span ? label(i) : null;
+  return l && item.span ? { features: spanFormFeatures(item.span), label: l, fold: item.fold } : null;
+});
+const labelled = examples.filter((x) => x !== null);
+const counts = new Map<string, number>();
+for (const x of labelled) counts.set(x.label, (counts.get(x.label) ?? 0) + 1);
+console.log(
+  `${file.split('/').pop()}: ${contexts.length} contexts, ${items.length} questions, ${items.filter((x) => x.span).length} ` +
+    `answered by a span, ${labelled.length} where the form matters (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')})`,
+);
+
+const fit = (fold: number | null, l2: number): SoftmaxModel =>
+  fitSoftmax(
+    labelled.filter((x) => x.fold !== fold),
+    SPAN_FORMS,
+    { ...SOFTMAX_DEFAULTS, minCount: MIN_COUNT, l2 },
+  );
+
+function figures(modelFor: (fold: number) => SpanFormModel): Map<string, { n: number; em: number; f1: number }> {
+  const out = new Map<string, { n: number; em: number; f1: number }>();
+  items.forEach((item, i) => {
+    let { em, f1 } = item;
+    if (item.span) {
+      const formed = formSpan(item.span, modelFor(item.fold));
+      const s = scores[i]?.[SPAN_FORMS.indexOf(formed.form)];
+      if (s) ({ em, f1 } = s);
+    }
+    for (const key of [group(item.question), 'all']) {
+      const g = out.get(key) ?? { n: 0, em: 0, f1: 0 };
+      g.n += 1;
+      g.em += em;
+      g.f1 += f1;
+      out.set(key, g);
+    }
+  });
+  return out;
+}
+const show = (f: Map<string, { n: number; em: number; f1: number }>) =>
+  ['all', 'text spans', 'table lookups']
+    .map((k) => {
+      const g = f.get(k) ?? { n: 1, em: 0, f1: 0 };
+      return `${k} EM ${((100 * g.em) / g.n).toFixed(1)} F1 ${((100 * g.f1) / g.n).toFixed(1)}`;
+    })
+    .join(', ');
+
+const before = figures(() => NO_SPAN_FORM);
+console.log(`spans as read:                  ${show(before)}`);
+let best: { l2: number; min: number; f1: number; em: number } | null = null;
+for (const l2 of L2) {
+  const models = Array.from({ length: K }, (_, k) => fit(k, l2));
+  for (const min of MIN) {
+    const f = figures((k) => ({ model: models[k] ?? null, min }));
+    const all = f.get('all') ?? { n: 1, em: 0, f1: 0 };
+    console.log(`l2 ${l2} at p ≥ ${min}: ${show(f)} (cross-validated)`);
+    // Ties go to the later setting: the higher probability.
+    if (!best || all.f1 >= best.f1) best = { l2, min, f1: all.f1, em: all.em };
+  }
+}
+if (!best) throw new Error('no setting');
+const n = items.length;
+const all0 = before.get('all') ?? { n: 1, em: 0, f1: 0 };
+const model: SpanFormModel = {
+  fittedOn:
+    `${file.split('/').pop()} (${items.length} questions, ${labelled.length} spans whose form matters); ` +
+    `${K}-fold cross-validation by context: EM ${((100 * best.em) / n).toFixed(1)}, F1 ${((100 * best.f1) / n).toFixed(1)} ` +
+    `(spans as read ${((100 * all0.em) / n).toFixed(1)} / ${((100 * all0.f1) / n).toFixed(1)})`,
+  model: fit(null, best.l2),
+  min: best.min,
+};
+writeFileSync(OUT, `${JSON.stringify(model)}\n`);
+console.log(`chosen: l2 ${best.l2} at p ≥ ${best.min}`);
+console.log(`in-sample with the shipped model: ${show(figures(() => model))}`);
+console.log(`Wrote ${OUT}`);
