@@ -385,6 +385,14 @@ function computedAnswer(
   return null;
 }
 
+/**
+ * "What does X represent?", "What do Y include?", "What is the definition of Z?" ask what a line means, which the
+ * text says; its figure is no answer (on TAT-QA's training questions worded so, none of the figures the table gave
+ * was right).
+ */
+const DESCRIPTION =
+  /^(?:what|which)\b.*\b(?:(?:do|does|did)\b.*\b(?:represent|mean|stand for|refer to|consist of|comprise|include)|definition of|meant by)\b/i;
+
 /** A figure named by its row label comes from the table, unless a sentence covers the question clearly better. */
 function figureAnswer(doc: Indexed, question: string, kind: QuestionKind, c: TableContext): AnswerResult {
   const type = questionType(question);
@@ -392,6 +400,7 @@ function figureAnswer(doc: Indexed, question: string, kind: QuestionKind, c: Tab
   if (row && row.score >= ROW_MATCH && (type === 'number' || type === 'other' || type === 'entity')) {
     const t = lookup(row, question);
     const span = readSpan(doc, question, kind);
+    if (span.result.answer !== null && DESCRIPTION.test(question)) return span.result;
     if (t && (span.result.answer === null || row.coverage + 0.15 >= span.support))
       return fromTable(doc, kind, t, c.hits);
     return span.result;
