@@ -77,7 +77,8 @@ contexts.forEach((c, i) => {
       r.figure === null &&
       r.passage?.text === x.passage.text &&
       r.highlight?.start === x.start &&
-      r.highlight?.end === x.end;
+      r.highlight?.end === x.end &&
+      r.answer === x.passage.text.slice(x.start, x.end);
     items.push({ question: q, fold: folds[i] ?? 0, ...s, span: isAnswer ? x : null });
   }
 });

@@ -18,6 +18,7 @@ import R1_WEIGHTS from './r1-weights.json';
 import { type Candidate, type QuestionTerms, questionType, readR0 } from './reader';
 import { DEFAULT_MIN_SUPPORT, type R1Weights, readR1 } from './reader-r1';
 import { reflowStatements } from './reflow';
+import { respectiveFigures } from './respectively';
 import { PassageIndex, prefixesOf } from './retrieval';
 import { formSpan, SPAN_FORM, type SpanFormModel, type SpanInput } from './span-form';
 import {
@@ -267,13 +268,22 @@ function readSpan(doc: Indexed, question: string, kind: QuestionKind): { result:
   const input: SpanInput = { question, passage: chosen, start: best.start, end: best.end };
   doc.observeSpan?.(input);
   const span = doc.tables.length > 0 ? formSpan(input, doc.spanForm) : best;
+  // "… of $19,573 and $25,403 in 2019 and 2018, respectively": the figures of the periods the question names.
+  const sentence = chosen.sentences.find(([s, e]) => s <= best.start && best.start < e);
+  const paired =
+    doc.tables.length > 0 && sentence
+      ? respectiveFigures(question, chosen.text.slice(sentence[0], sentence[1]), {
+          start: best.start - sentence[0],
+          end: best.end - sentence[0],
+        })
+      : null;
   const alternatives = ranked
     .filter((_, i) => i !== best.passage)
     .slice(0, 2)
     .map((p) => evidence(p, readR0(question, [p], qTerms)));
   return {
     result: {
-      answer: span.text,
+      answer: paired ? paired.join(' and ') : span.text,
       score: Math.min(1, Math.max(0, best.score)),
       passage: evidence(chosen, span),
       page: chosen.page,
@@ -282,6 +292,7 @@ function readSpan(doc: Indexed, question: string, kind: QuestionKind): { result:
       kind,
       ...EMPTY,
       lowConfidence: best.support < LOW_SUPPORT,
+      items: paired && paired.length > 1 ? paired : null,
     },
     support: best.support,
   };
