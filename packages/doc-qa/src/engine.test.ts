@@ -4,6 +4,7 @@ import { joinPages } from './chunk';
 import { type AnswerResult, createDocQa, LOW_CONFIDENCE, withConfidence } from './engine';
 import { bestOver, f1Score } from './squad-metric';
 import type { SquadFile } from './training/squad';
+import { renderTable } from './training/tatqa';
 
 describe('createDocQa', () => {
   const doc = joinPages([
@@ -79,5 +80,35 @@ describe('reader R0 on the hand-written SQuAD-format fixture', () => {
     }
     expect(n).toBeGreaterThanOrEqual(30);
     expect((100 * f1) / n).toBeGreaterThanOrEqual(30);
+  });
+});
+
+describe('arithmetic across two rows a question names', () => {
+  const doc = joinPages([
+    [
+      'Contractual obligations are as follows (in thousands):',
+      '',
+      renderTable([
+        ['', '2019', '2018'],
+        ['Operating lease obligations', '12,400', '11,900'],
+        ['Purchase obligations', '3,100', '2,800'],
+        ['Total', '15,500', '14,700'],
+      ]),
+    ].join('\n'),
+  ]);
+  const engine = createDocQa(doc);
+
+  it('sums or subtracts the two rows in the period named', () => {
+    const sum = engine.answer('What was the sum of operating lease obligations and purchase obligations in 2019?');
+    expect(sum.figure?.value).toBe(15500);
+    expect(sum.cells).toHaveLength(2);
+    const diff = engine.answer(
+      'What was the difference between operating lease obligations and purchase obligations in 2018?',
+    );
+    expect(diff.figure?.value).toBe(9100);
+  });
+
+  it('keeps a change between two years on one row', () => {
+    expect(engine.answer('What was the change in purchase obligations between 2018 and 2019?').figure?.value).toBe(300);
   });
 });

@@ -449,7 +449,66 @@ function rowInput(match: RowMatch) {
   return { table, row, scale, currency };
 }
 
+// "the difference between A and B in 2019", "the sum of A and B", "the total A and B in 2019": two rows, one period.
+const TWO_ROWS =
+  /\b(?:difference between|sum of|total of|combined|total) (?:the )?(.+?) and (?:the )?(.+?)(?= (?:in|for|at|as of|during|of) (?:the )?(?:fy|fiscal|year|19|20)|,|\?|$)/i;
+const PERIOD_ONLY = /^(?:(?:fy|fiscal(?: year)?|year)\s*)?(?:19|20)?\d{2}$/i;
+// Each row must be named this well by its part of the question.
+const TWO_ROWS_MIN = 0.7;
+
+/** Two different rows of one table, each named by one side of "A and B", when the question names one period at most. */
+function namedRows(x: ComputeInput): { table: Table; first: Row; second: Row } | null {
+  if (x.years.length > 1) return null;
+  const m = TWO_ROWS.exec(x.question.replace(/\s+/g, ' '));
+  const a = m?.[1]?.trim();
+  const b = m?.[2]?.trim();
+  if (!a || !b || PERIOD_ONLY.test(a) || PERIOD_ONLY.test(b)) return null;
+  let best: { table: Table; first: Row; second: Row; score: number } | null = null;
+  for (const table of x.tables) {
+    const first = bestRowFor(table, a);
+    const second = bestRowFor(table, b, first?.row);
+    if (!first || !second || first.score < TWO_ROWS_MIN || second.score < TWO_ROWS_MIN) continue;
+    const score = first.score + second.score + 0.3 * (x.pageBoost.get(table.page) ?? 0);
+    if (!best || score > best.score) best = { table, first: first.row, second: second.row, score };
+  }
+  return best;
+}
+
+/** A change, sum or average across the two rows a question names, in the period it names (else the first column). */
+function acrossRows(op: string, x: ComputeInput): TableAnswer | null {
+  const pair = namedRows(x);
+  if (!pair) return null;
+  const { table, first, second } = pair;
+  const col = columnFor(table, first, x.question, x.years[0] ?? null);
+  const ca = first.cells[col];
+  const cb = second.cells[col];
+  if (!ca?.amount || !cb?.amount) return null;
+  const a = ca.amount.value;
+  const b = cb.amount.value;
+  const { scale, currency } = rowInput({ table, row: first, score: 1, coverage: 1 });
+  const cells = [ref(table, first, col, ca), ref(table, second, col, cb)];
+  const when = period(table, col);
+  if (op === 'change') {
+    const choice = changeChoice(x.question, a, b);
+    const v = applyChange(choice, a, b);
+    const formula =
+      choice === 'larger-smaller' ? `|${fmt(a)} − ${fmt(b)}| = ${fmt(v)}` : `${fmt(a)} − ${fmt(b)} = ${fmt(v)}`;
+    return result(table, v, scale, currency, formula, cells, 0.8, when);
+  }
+  if (op === 'sum')
+    return result(table, a + b, scale, currency, `${fmt(a)} + ${fmt(b)} = ${fmt(a + b)}`, cells, 0.8, when);
+  if (op === 'average') {
+    const v = (a + b) / 2;
+    return result(table, v, scale, currency, `(${fmt(a)} + ${fmt(b)}) / 2 = ${fmt(v)}`, cells, 0.8, when);
+  }
+  return null;
+}
+
 const change: Handler<'change' | 'pct_change'> = (op, x) => {
+  if (op.op === 'change') {
+    const across = acrossRows(op.op, x);
+    if (across) return across;
+  }
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
   const cols = fittedChangeColumns(x, table, row, op.op) ?? changeColumns(table, row, x.years);
@@ -485,6 +544,8 @@ const change: Handler<'change' | 'pct_change'> = (op, x) => {
 
 /** Average and sum over the years named (a range counts every year in it), else every column. */
 const aggregate: Handler<'sum' | 'average'> = (op, x) => {
+  const across = acrossRows(op.op, x);
+  if (across) return across;
   if (!x.match) return null;
   const { table, row, scale, currency } = rowInput(x.match);
   const cols = yearColumns(table, row).filter((c) => x.years.length < 2 || x.years.includes(c.year));
