@@ -112,3 +112,20 @@ describe('arithmetic across two rows a question names', () => {
     expect(engine.answer('What was the change in purchase obligations between 2018 and 2019?').figure?.value).toBe(300);
   });
 });
+
+describe('an average of two rows named by their labels', () => {
+  const doc = joinPages([
+    renderTable([
+      ['Name', 'Shares owned'],
+      ['Brian Kinion', '16,016'],
+      ['Christopher Lien', '326,584'],
+    ]),
+  ]);
+
+  it('takes both rows', () => {
+    const r = createDocQa(doc).answer(
+      'What is the average number of shares owned by Brian Kinion and Christopher Lien?',
+    );
+    expect(r.figure?.value).toBe(171300);
+  });
+});

@@ -451,7 +451,7 @@ function rowInput(match: RowMatch) {
 
 // "the difference between A and B in 2019", "the sum of A and B", "the total A and B in 2019": two rows, one period.
 const TWO_ROWS =
-  /\b(?:difference between|sum of|total of|combined|total) (?:the )?(.+?) and (?:the )?(.+?)(?= (?:in|for|at|as of|during|of) (?:the )?(?:fy|fiscal|year|19|20)|,|\?|$)/i;
+  /\b(?:difference between|sum of|total of|combined|total|average(?: [a-z]+)*? (?:of|by|for)) (?:the )?(.+?) and (?:the )?(.+?)(?= (?:in|for|at|as of|during|of) (?:the )?(?:fy|fiscal|year|19|20)|,|\?|$)/i;
 const PERIOD_ONLY = /^(?:(?:fy|fiscal(?: year)?|year)\s*)?(?:19|20)?\d{2}$/i;
 // Each row must be named this well by its part of the question.
 const TWO_ROWS_MIN = 0.7;
