@@ -8,22 +8,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { createDocQa } from '../src/engine';
 import type { SoftmaxModel } from '../src/softmax';
-import {
-  formSpan,
-  NO_SPAN_FORM,
-  SPAN_FORMS,
-  type SpanFormModel,
-  type SpanInput,
-  spanFormFeatures,
-  spanForms,
-} from '../src/span-form';
-import { fitSoftmax, SOFTMAX_DEFAULTS } from '../src/training/fit-softmax';
+import { formSpan, NO_SPAN_FORM, SPAN_FORMS, type SpanFormModel } from '../src/span-form';
+import { collectSpans, fitSpanForm, spanFormExamples } from '../src/training/span-form-fit';
 import { contextFolds, type TrainingContext, type TrainingQuestion } from '../src/training/table-reader-fit';
-import { renderContext } from '../src/training/tatqa';
-import { tatqaPrediction } from '../src/training/tatqa-eval';
-import { tatqaOfficial } from '../src/training/tatqa-metric';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 const args = process.argv.slice(2);
@@ -34,20 +22,10 @@ const K = Number(args[args.indexOf('--folds') + 1] ?? 5) || 5;
 const OUT = resolve(import.meta.dirname, '../src/span-form.json');
 const L2 = [1e-3, 1e-2, 3e-2];
 const MIN = [0, 0.3, 0.4, 0.5, 0.6, 0.7];
-const MIN_COUNT = 5;
 
 const raw = readFileSync(file);
 const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as TrainingContext[];
 const folds = contextFolds(contexts.length, K);
-
-interface Item {
-  question: TrainingQuestion;
-  fold: number;
-  em: number;
-  f1: number;
-  /** The span the reader answered with, when the answer is one. */
-  span: SpanInput | null;
-}
 
 const group = (q: TrainingQuestion) =>
   q.answer_type === 'arithmetic' || q.answer_type === 'count'
@@ -56,62 +34,8 @@ const group = (q: TrainingQuestion) =>
       ? 'text spans'
       : 'table lookups';
 
-const items: Item[] = [];
-contexts.forEach((c, i) => {
-  let seen: SpanInput | null = null;
-  const engine = createDocQa(renderContext(c), {
-    spanForm: NO_SPAN_FORM,
-    observeSpan: (x) => {
-      seen = x;
-    },
-  });
-  for (const q of c.questions) {
-    seen = null;
-    const r = engine.answer(q.question);
-    const s = tatqaOfficial(tatqaPrediction(r), q);
-    const x = seen as SpanInput | null;
-    // Only a span that is the answer given (a table's figure may have won over it).
-    const isAnswer =
-      x !== null &&
-      r.items === null &&
-      r.figure === null &&
-      r.passage?.text === x.passage.text &&
-      r.highlight?.start === x.start &&
-      r.highlight?.end === x.end &&
-      r.answer === x.passage.text.slice(x.start, x.end);
-    items.push({ question: q, fold: folds[i] ?? 0, ...s, span: isAnswer ? x : null });
-  }
-});
-
-/** Each form's score against the gold answer (null where the form does not apply). */
-function formScores(item: Item): Array<{ em: number; f1: number } | null> {
-  if (!item.span) return [];
-  const forms = spanForms(item.span);
-  return SPAN_FORMS.map((f) => {
-    const t = forms[f];
-    return t?.text ? tatqaOfficial({ answer: t.text, scale: '' }, item.question) : null;
-  });
-}
-const scores = items.map(formScores);
-
-/** The best form's label; null when every form scores alike (nothing to learn from). */
-function label(i: number): string | null {
-  const s = scores[i] ?? [];
-  let best = 0;
-  for (let k = 1; k < s.length; k += 1) {
-    const a = s[k];
-    const b = s[best];
-    if (a && b && (a.f1 > b.f1 + 1e-9 || (a.f1 > b.f1 - 1e-9 && a.em > b.em))) best = k;
-  }
-  const top = s[best];
-  if (!top || s.every((x) => !x || (x.f1 === top.f1 && x.em === top.em))) return null;
-  return SPAN_FORMS[best] ?? null;
-}
-const examples = items.map((item, i) => {
-  const l = item.span ? label(i) : null;
-  return l && item.span ? { features: spanFormFeatures(item.span), label: l, fold: item.fold } : null;
-});
-const labelled = examples.filter((x) => x !== null);
+const items = collectSpans(contexts, folds);
+const labelled = spanFormExamples(items);
 const counts = new Map<string, number>();
 for (const x of labelled) counts.set(x.label, (counts.get(x.label) ?? 0) + 1);
 console.log(
@@ -119,20 +43,15 @@ console.log(
     `answered by a span, ${labelled.length} where the form matters (${[...counts].map(([k, n]) => `${k} ${n}`).join(', ')})`,
 );
 
-const fit = (fold: number | null, l2: number): SoftmaxModel =>
-  fitSoftmax(
-    labelled.filter((x) => x.fold !== fold),
-    SPAN_FORMS,
-    { ...SOFTMAX_DEFAULTS, minCount: MIN_COUNT, l2 },
-  );
+const fit = (fold: number | null, l2: number): SoftmaxModel => fitSpanForm(labelled, fold, l2);
 
 function figures(modelFor: (fold: number) => SpanFormModel): Map<string, { n: number; em: number; f1: number }> {
   const out = new Map<string, { n: number; em: number; f1: number }>();
-  items.forEach((item, i) => {
+  items.forEach((item) => {
     let { em, f1 } = item;
     if (item.span) {
       const formed = formSpan(item.span, modelFor(item.fold));
-      const s = scores[i]?.[SPAN_FORMS.indexOf(formed.form)];
+      const s = item.scores[SPAN_FORMS.indexOf(formed.form)];
       if (s) ({ em, f1 } = s);
     }
     for (const key of [group(item.question), 'all']) {
@@ -176,6 +95,7 @@ const model: SpanFormModel = {
     `(spans as read ${((100 * all0.em) / n).toFixed(1)} / ${((100 * all0.f1) / n).toFixed(1)})`,
   model: fit(null, best.l2),
   min: best.min,
+  l2: best.l2,
 };
 writeFileSync(OUT, `${JSON.stringify(model)}\n`);
 console.log(`chosen: l2 ${best.l2} at p ≥ ${best.min}`);

@@ -27,6 +27,8 @@ export interface SpanFormModel {
   model: SoftmaxModel | null;
   /** A form other than the span as read is taken at this probability or more. */
   min: number;
+  /** The regularisation it was fitted with (for refits on cross-validation folds). */
+  l2?: number;
 }
 
 export const SPAN_FORM = FITTED as SpanFormModel;

@@ -17,6 +17,7 @@ import {
 } from '../fitted-reader';
 import type { SoftmaxModel } from '../softmax';
 import { softmaxPredict } from '../softmax';
+import type { SpanFormModel } from '../span-form';
 import { questionYears } from '../table-qa';
 import { fitSoftmax, SOFTMAX_DEFAULTS, type SoftmaxExample } from './fit-softmax';
 import { renderContext, type TatqaContext, type TatqaQuestion } from './tatqa';
@@ -84,6 +85,7 @@ export function answerAll(
   contexts: readonly TrainingContext[],
   folds: readonly number[],
   modelFor: (fold: number) => TableReaderModel,
+  spanFormFor?: (fold: number) => SpanFormModel,
 ): Answered[] {
   const out: Answered[] = [];
   contexts.forEach((c, i) => {
@@ -91,6 +93,7 @@ export function answerAll(
     let seen: ScaleInput | null = null;
     const engine = createDocQa(renderContext(c), {
       tableReader: modelFor(fold),
+      ...(spanFormFor ? { spanForm: spanFormFor(fold) } : {}),
       observeScale: (x) => {
         seen = x;
       },
