@@ -11,7 +11,7 @@ import { tatqaPrediction } from './tatqa-eval';
 import { tatqaOfficial } from './tatqa-metric';
 
 /** Features seen in fewer questions are not fitted. */
-export const SPAN_FORM_MIN_COUNT = 5;
+export const SPAN_FORM_MIN_COUNT = 10;
 
 export interface SpanItem {
   question: TrainingQuestion;
