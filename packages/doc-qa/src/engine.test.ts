@@ -129,3 +129,24 @@ describe('an average of two rows named by their labels', () => {
     expect(r.figure?.value).toBe(171300);
   });
 });
+
+describe('the periods whose figure passes a threshold', () => {
+  const doc = joinPages([
+    renderTable([
+      ['(in thousands)', '2019', '2018', '2017'],
+      ['Research and development', '52,100', '47,800', '38,900'],
+      ['Interest income', '7,400', '7,100', '6,300'],
+    ]),
+  ]);
+  const engine = createDocQa(doc);
+
+  it('lists them, in the row scale', () => {
+    expect(
+      engine.answer('In which year was research and development expense less than 40,000 thousands?').items,
+    ).toEqual(['2017']);
+    expect(engine.answer('In which years was interest income greater than 7,000 thousands?').items).toEqual([
+      '2019',
+      '2018',
+    ]);
+  });
+});

@@ -40,6 +40,7 @@ import {
   lookup,
   matchRows,
   moved,
+  periodsPast,
   questionYears,
   type RowMatch,
   type TableAnswer,
@@ -636,6 +637,8 @@ function listAnswer(
   };
 }
 
+const PERIODS_ASKED = /^\s*(?:in )?(?:which|what) (?:years?|periods?|quarters?|months?)\b/i;
+
 function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   // The question without its instructions ("Answer in USD millions.") is what the readers read.
   const question = parseAnalystQuestion(asked).core || asked;
@@ -653,7 +656,10 @@ function generalAnswer(doc: Indexed, asked: string): AnswerResult {
       : fitted;
   const tableList =
     doc.tables.length > 0 && (asksYearsCovered(question) || asksRespectively(question) || list !== null);
-  if ((kind === 'explanatory' || kind === 'list') && !tableList) return sentenceAnswer(doc, question, kind);
+  // "In which years was X under $Y?" is read from the table first.
+  const periodsAsked = doc.tables.length > 0 && PERIODS_ASKED.test(question);
+  const toSentences = (kind === 'explanatory' || kind === 'list') && !tableList;
+  if (toSentences && !periodsAsked) return sentenceAnswer(doc, question, kind);
   const q = { ...contentTerms(doc, question), text: question };
   const hits = doc.index.search([...q.weights.keys()], 6, prefixesOf(question, isContent));
   const boost = pageBoostOf(doc, hits);
@@ -661,6 +667,12 @@ function generalAnswer(doc: Indexed, asked: string): AnswerResult {
   const c: TableContext = { hits, boost, row: rows[0] ?? null, q };
   const listed = listAnswer(doc, question, c, list);
   if (listed) return withFittedScale(doc, question, listed, null);
+  // "In which years was X less than $Y?": the periods whose figure is past the threshold.
+  if (c.row && c.row.score >= ROW_MATCH && periodsAsked) {
+    const t = periodsPast(c.row, question);
+    if (t) return { ...fromTable(doc, 'list', t.answer, hits), answer: t.periods.join(', '), items: t.periods };
+  }
+  if (toSentences) return sentenceAnswer(doc, question, kind);
   // "How many years did X exceed $Y?", read so by the fitted model: the row's figures past the threshold.
   if (c.row && c.row.score >= ROW_MATCH && asksCount(question, doc.tableReader)) {
     const t = countPast(c.row, question);

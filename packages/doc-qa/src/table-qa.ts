@@ -713,11 +713,8 @@ export function choose(
 
 const SCALE_WORDS: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9 };
 
-/**
- * "How many years did X exceed $2,000 million?": how many of the row's figures (one a year where the columns have
- * years) are above (or, with "less than", "below", "under", below) the figure named, read in the row's scale.
- */
-export function countPast(match: RowMatch, question: string): TableAnswer | null {
+/** The row's figures against the threshold a question names ("exceed $2,000 million"), read in the row's scale. */
+function pastThreshold(match: RowMatch, question: string) {
   const m =
     /\b(exceed(?:s|ed)?|above|more than|over|greater than|higher than|less than|lower than|below|under)\s+(?:\$|€|£)?\s?(-?[\d,]+(?:\.\d+)?)\s*(thousand|million|billion|%)?/i.exec(
       question,
@@ -740,14 +737,45 @@ export function countPast(match: RowMatch, question: string): TableAnswer | null
   });
   const cells = used.map((i) => ref(table, row, i, row.cells[i] as Cell));
   const shown = used.map((i) => `${period(table, i)}: ${say(table, row, row.cells[i] as Cell)}`).join(', ');
+  const formula = `${shown}; ${below ? 'below' : 'above'} ${fmt(threshold)}${scale && scale !== 'percent' ? ` ${scale}` : ''}`;
+  return { table, passing, cells, formula };
+}
+
+/**
+ * "How many years did X exceed $2,000 million?": how many of the row's figures (one a year where the columns have
+ * years) are above (or, with "less than", "below", "under", below) the figure named, read in the row's scale.
+ */
+export function countPast(match: RowMatch, question: string): TableAnswer | null {
+  const p = pastThreshold(match, question);
+  if (!p) return null;
+  const { table, passing } = p;
   return {
     text: `${passing.length}${passing.length > 0 ? ` (${passing.map((i) => period(table, i)).join(', ')})` : ''}`,
     value: passing.length,
     scale: '',
-    formula: `${shown}; ${below ? 'below' : 'above'} ${fmt(threshold)}${scale && scale !== 'percent' ? ` ${scale}` : ''}`,
-    cells,
+    formula: p.formula,
+    cells: p.cells,
     table,
     score: match.score,
+  };
+}
+
+/** "In which years was X less than $Y?": the periods whose figure of the row is past the threshold (null: none). */
+export function periodsPast(match: RowMatch, question: string): { answer: TableAnswer; periods: string[] } | null {
+  const p = pastThreshold(match, question);
+  if (!p || p.passing.length === 0) return null;
+  const periods = [...new Set(p.passing.map((i) => period(p.table, i)))];
+  return {
+    answer: {
+      text: periods.join(', '),
+      value: null,
+      scale: '',
+      formula: p.formula,
+      cells: p.cells,
+      table: p.table,
+      score: match.score,
+    },
+    periods,
   };
 }
 
