@@ -150,3 +150,25 @@ describe('the periods whose figure passes a threshold', () => {
     ]);
   });
 });
+
+describe('what a line means', () => {
+  const doc = joinPages([
+    [
+      'Other payables are as follows (in thousands):',
+      '',
+      renderTable([
+        ['', '2019', '2018'],
+        ['Accrued interest', '1,200', '1,100'],
+        ['Other', '8,634', '7,020'],
+      ]),
+      '',
+      'Other includes accruals for VAT, other taxes and invoices to be received for goods and services.',
+    ].join('\n'),
+  ]);
+
+  it('is read from the text, not as the row figure', () => {
+    const r = createDocQa(doc).answer('What does Other include?');
+    expect(r.answer).toMatch(/accruals for VAT/);
+    expect(r.figure).toBeNull();
+  });
+});
