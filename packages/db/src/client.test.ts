@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDb, describePostgresUrl } from './client.ts';
 
@@ -20,6 +22,36 @@ describe('createDb on SQLite', () => {
     expect(() => createDb({ engine: 'sqlite', filename: '/nonexistent-dir/sub/app.db' })).toThrow(
       /^Cannot open the SQLite database at \/nonexistent-dir\/sub\/app\.db: /,
     );
+  });
+
+  it('checkpoints the WAL on a worker thread when asked, so no commit copies pages itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-checkpoint-'));
+    const filename = join(dir, 'app.db');
+    const handle = createDb({ engine: 'sqlite', filename, backgroundCheckpoint: true });
+    try {
+      expect(handle.sqlite?.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      await sql`create table t (id integer primary key, body text)`.execute(handle.db);
+      // Well past the 1,000 pages at which a commit would checkpoint by itself.
+      const body = 'x'.repeat(4000);
+      for (let i = 0; i < 1500; i++) await sql`insert into t (body) values (${body})`.execute(handle.db);
+      // The database file alone (no WAL beside it) holds the rows once the worker has copied them in.
+      const rowsInFile = () => {
+        const copy = join(dir, 'copy.db');
+        copyFileSync(filename, copy);
+        const db = new Database(copy, { readonly: true });
+        try {
+          return (db.prepare('select count(*) as n from t').get() as { n: number } | undefined)?.n ?? 0;
+        } catch {
+          return 0;
+        } finally {
+          db.close();
+        }
+      };
+      await expect.poll(rowsInFile, { timeout: 10_000 }).toBe(1500);
+    } finally {
+      await handle.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('describes a PostgreSQL URL without its password', () => {

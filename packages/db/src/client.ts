@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
+import { startBackgroundCheckpoint } from './checkpoint.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database as Schema } from './schema.ts';
 
@@ -18,7 +19,12 @@ export interface DbHandle {
 }
 
 export type DbConfig =
-  | { engine: 'sqlite'; filename: string }
+  | {
+      engine: 'sqlite';
+      filename: string;
+      /** WAL checkpoints on a worker thread instead of inside the commit that fills the WAL (the site's own). */
+      backgroundCheckpoint?: boolean;
+    }
   | {
       engine: 'postgres';
       connectionString: string;
@@ -57,7 +63,21 @@ export function createDb(config: DbConfig): DbHandle {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+    if (!config.backgroundCheckpoint) return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
+    sqlite.pragma('wal_autocheckpoint = 0');
+    const checkpoints = startBackgroundCheckpoint(config.filename, (err) => {
+      console.warn(`SQLite background checkpoint stopped (${err.message}); commits checkpoint again`);
+      if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000');
+    });
+    return {
+      db,
+      engine: 'sqlite',
+      sqlite,
+      async close() {
+        await checkpoints.stop();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: config.connectionString,

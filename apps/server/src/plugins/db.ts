@@ -24,7 +24,8 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
             ...opts.config,
             onConnectionError: (err) => app.log.warn({ err }, 'PostgreSQL connection lost; reconnecting on next use'),
           }
-        : opts.config,
+        : // The site's connection: no request waits for a WAL checkpoint.
+          { ...opts.config, backgroundCheckpoint: true },
     );
     if (!opts.migrated) await migrateToLatest(handle.db);
     app.addHook('onClose', () => handle.close());
