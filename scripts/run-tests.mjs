@@ -13,10 +13,14 @@ process.env.TZ = 'UTC';
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each step's wall time, printed at the end: where the run's minutes go. */
+const timings = [];
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  timings.push(`${label} ${Math.round((Date.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -74,7 +78,7 @@ vitest('fault suite', ['--config', 'vitest.faults.config.ts']);
 // Every bench script and evaluator on tiny input (BENCH_SMOKE=1): zero errors, nothing timed.
 vitest('instruments smoke run', ['--config', 'vitest.smoke.config.ts']);
 
-console.log('');
+console.log(`\nTimes: ${timings.join(', ')}`);
 if (!process.env.TEST_DATABASE_URL)
   console.log('Note: the PostgreSQL run was skipped (set TEST_DATABASE_URL to run it).');
 if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
