@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { prepared } from '@app/db/prepared';
 import type { FundamentalsTable } from '@app/db/schema';
 import type { Company } from '@app/shared/companies';
 import type { FilingMetricKey, StatementMetricKey } from '@app/shared/metrics';
@@ -283,16 +284,20 @@ export interface TickerQuote {
 }
 
 export async function findTickerQuote(db: Db, ticker: string): Promise<TickerQuote | undefined> {
-  const row = await db
-    .selectFrom('companies as c')
-    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
-    .where('c.ticker', '=', ticker.toUpperCase())
-    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date', 'q.volume'])
-    .executeTakeFirst();
+  const [row] = await selectTickerQuote(db, { ticker: ticker.toUpperCase() });
   if (!row) return undefined;
   const last = row.close !== null && row.date !== null ? { date: row.date, close: row.close } : null;
   return { companyId: row.id, ticker: row.ticker, name: row.name, last, volume: row.volume ?? null };
 }
+
+// Every order reads it.
+const selectTickerQuote = prepared((db, args: { ticker: string }) =>
+  db
+    .selectFrom('companies as c')
+    .leftJoin('latest_quotes as q', 'q.company_id', 'c.id')
+    .where('c.ticker', '=', args.ticker)
+    .select(['c.id', 'c.ticker', 'c.name', 'q.close', 'q.date', 'q.volume']),
+);
 
 /** Ids per query: far below either engine's limit on bound parameters. */
 const IDS_PER_QUERY = 500;

@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { dayJob } from '@app/db/day-job';
+import { prepared } from '@app/db/prepared';
 import type { ContestOrdersTable, ContestPicksTable } from '@app/db/schema';
 import { type Cents, cents } from '@app/shared/points';
 import type { OrderKind, OrderSide, OrderStatus, SoldBy } from '@app/shared/simulator-view';
@@ -49,16 +50,19 @@ export async function findPoints(db: Db, account: Account): Promise<Cents | null
  * account has too few (or does not exist yet).
  */
 export async function debitPoints(db: Db, account: Account, amount: Cents): Promise<Cents | null> {
-  const row = await db
-    .updateTable('contest_accounts')
-    .set((eb) => ({ points_cents: eb('points_cents', '-', amount) }))
-    .where('game_id', '=', account.gameId)
-    .where('user_id', '=', account.userId)
-    .where('points_cents', '>=', amount)
-    .returning('points_cents')
-    .executeTakeFirst();
+  const [row] = await updateDebit(db, { gameId: account.gameId, userId: account.userId, amount });
   return row ? cents(Number(row.points_cents)) : null;
 }
+
+const updateDebit = prepared((db, args: { gameId: number; userId: number; amount: Cents }) =>
+  db
+    .updateTable('contest_accounts')
+    .set((eb) => ({ points_cents: eb('points_cents', '-', args.amount) }))
+    .where('game_id', '=', args.gameId)
+    .where('user_id', '=', args.userId)
+    .where('points_cents', '>=', args.amount)
+    .returning('points_cents'),
+);
 
 /** What a portfolio's balance line needs, read by one statement. */
 export interface AccountState {
@@ -70,37 +74,39 @@ export interface AccountState {
   unseenSales: boolean;
 }
 
+const selectAccountState = prepared((db, { gameId, userId }: Account) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('contest_accounts')
+      .select('points_cents')
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .as('points'),
+    eb
+      .selectFrom('contest_orders')
+      .select((o) => o.fn.sum<number | string>('lpoints_cents').as('reserved'))
+      .where('game_id', '=', gameId)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .where('side', '=', 'buy')
+      .as('reserved'),
+    eb
+      .exists(
+        eb
+          .selectFrom('contest_picks')
+          .select('id')
+          .where('game_id', '=', gameId)
+          .where('user_id', '=', userId)
+          .where('status', '=', 'completed')
+          .where('sale_seen', '=', 0),
+      )
+      .as('unseen'),
+  ]),
+);
+
 export async function findAccountState(db: Db, account: Account): Promise<AccountState> {
-  const { gameId, userId } = account;
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('contest_accounts')
-        .select('points_cents')
-        .where('game_id', '=', gameId)
-        .where('user_id', '=', userId)
-        .as('points'),
-      eb
-        .selectFrom('contest_orders')
-        .select((o) => o.fn.sum<number | string>('lpoints_cents').as('reserved'))
-        .where('game_id', '=', gameId)
-        .where('user_id', '=', userId)
-        .where('status', '=', 'pending')
-        .where('side', '=', 'buy')
-        .as('reserved'),
-      eb
-        .exists(
-          eb
-            .selectFrom('contest_picks')
-            .select('id')
-            .where('game_id', '=', gameId)
-            .where('user_id', '=', userId)
-            .where('status', '=', 'completed')
-            .where('sale_seen', '=', 0),
-        )
-        .as('unseen'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = await selectAccountState(db, { gameId: account.gameId, userId: account.userId });
+  if (!row) throw new Error('A select without FROM answered no row');
   return {
     points: row.points === null ? null : cents(Number(row.points)),
     reserved: cents(Number(row.reserved ?? 0)),
@@ -265,7 +271,13 @@ function toOrder(r: OrderRow): StoredOrder {
 export type NewOrder = Omit<StoredOrder, 'id' | 'status' | 'fillPrice' | 'fillDate'>;
 
 export async function insertOrder(db: Db, order: NewOrder): Promise<StoredOrder> {
-  const row = await db
+  const [row] = await insertOrderRow(db, order);
+  if (!row) throw new Error('An order insert returned no row');
+  return toOrder(row);
+}
+
+const insertOrderRow = prepared((db, order: NewOrder) =>
+  db
     .insertInto('contest_orders')
     .values({
       game_id: order.gameId,
@@ -284,10 +296,8 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<StoredOrder>
       fills_after: order.fillsAfter,
       placed_at: order.placedAt,
     })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toOrder(row);
-}
+    .returningAll(),
+);
 
 /** Pending orders, oldest first; one account's alone when it is given. */
 export async function findPendingOrders(db: Db, account?: Account): Promise<StoredOrder[]> {
@@ -442,8 +452,8 @@ export type HeldPick = Pick<
 };
 
 /** An account's open picks, oldest first, each with its last close: only the columns a portfolio shows. */
-export async function findHeldPicks(db: Db, account: Account): Promise<HeldPick[]> {
-  const rows = await db
+const selectHeldPicks = prepared((db, { gameId, userId }: Account) =>
+  db
     .selectFrom('contest_picks as p')
     .leftJoin('latest_quotes as q', 'q.company_id', 'p.company_id')
     .select([
@@ -460,11 +470,14 @@ export async function findHeldPicks(db: Db, account: Account): Promise<HeldPick[
       'q.date',
       'q.close',
     ])
-    .where('p.game_id', '=', account.gameId)
-    .where('p.user_id', '=', account.userId)
+    .where('p.game_id', '=', gameId)
+    .where('p.user_id', '=', userId)
     .where('p.status', '=', 'open')
-    .orderBy('p.id')
-    .execute();
+    .orderBy('p.id'),
+);
+
+export async function findHeldPicks(db: Db, account: Account): Promise<HeldPick[]> {
+  const rows = await selectHeldPicks(db, { gameId: account.gameId, userId: account.userId });
   return rows.map((r) => ({
     id: r.id,
     companyId: r.company_id,

@@ -1,4 +1,5 @@
 import type { Db } from '@app/db/client';
+import { prepared } from '@app/db/prepared';
 import type { Privacy, Profile } from '@app/shared/users';
 
 /** An account as the services see it (no snake_case past this file). */
@@ -147,16 +148,18 @@ export async function sessionState(
   id: number,
   tokenId: string | undefined,
 ): Promise<{ version: number; revoked: boolean } | null> {
-  const row = await db
-    .selectFrom('users as u')
-    .leftJoin('revoked_tokens as r', (join) =>
-      join.onRef('r.user_id', '=', 'u.id').on('r.token_id', '=', tokenId ?? ''),
-    )
-    .select(['u.token_version', 'r.token_id'])
-    .where('u.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await selectSessionState(db, { id, tokenId: tokenId ?? '' });
   return row ? { version: Number(row.token_version), revoked: row.token_id !== null } : null;
 }
+
+// Every signed-in request reads it.
+const selectSessionState = prepared((db, args: { id: number; tokenId: string }) =>
+  db
+    .selectFrom('users as u')
+    .leftJoin('revoked_tokens as r', (join) => join.onRef('r.user_id', '=', 'u.id').on('r.token_id', '=', args.tokenId))
+    .select(['u.token_version', 'r.token_id'])
+    .where('u.id', '=', args.id),
+);
 
 /** Ends one token; rows of tokens past their expiry go at the same time. */
 export async function revokeToken(
