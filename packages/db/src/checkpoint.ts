@@ -49,6 +49,8 @@ export function startBackgroundCheckpoint(
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
+      // Held again until it has closed: an unreferenced worker alone would let the process end first.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
     },
