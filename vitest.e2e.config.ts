@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['apps/web/tests/e2e/**/*.spec.ts'],
+    // The demo universe the servers start on, built once for all the files.
+    globalSetup: ['packages/test-support/src/demo-template.ts'],
     env: { TZ: 'UTC' },
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { JOURNEY_DEMO, TEMPLATE_ENV } from './demo-template.ts';
 
 const REPO = resolve(import.meta.dirname, '../../..');
 
@@ -28,6 +29,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const url = `http://127.0.0.1:${port}`;
+  // The journeys' demo universe, built once by their global setup, when the server is to build that one.
+  const template = process.env[TEMPLATE_ENV];
+  if (template && !env.DATA_DIR && !env.DEMO_COMPANIES && !env.DEMO_SEED)
+    copyFileSync(template, join(dataDir, 'app.db'));
   const child: ChildProcess = spawn(join(REPO, 'node_modules/.bin/tsx'), [join(REPO, 'apps/server/src/server.ts')], {
     cwd: REPO,
     env: {
@@ -38,9 +43,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       SITE_URL: url,
       LOG_LEVEL: 'warn',
       // A fresh DATA_DIR builds the demo universe before listening: keep it small here.
-      DEMO_COMPANIES: '200',
+      DEMO_COMPANIES: String(JOURNEY_DEMO.companies),
       // The public default seed (@app/market-data/config): journeys run on one known universe, not a drawn one.
-      DEMO_SEED: '20240101',
+      DEMO_SEED: String(JOURNEY_DEMO.seed),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
