@@ -127,18 +127,23 @@ export async function listGames(db: Db, userId: number | null): Promise<GamesLis
 }
 
 /** A private game is as good as missing to anyone but its creator, its players and holders of its code. */
-async function visibleGame(db: Db, userId: number | null, id: number, code?: string): Promise<StoredGame> {
+/** The game if the member may see it, and whether they play in it (every caller shows that). */
+async function visibleGame(
+  db: Db,
+  userId: number | null,
+  id: number,
+  code?: string,
+): Promise<{ game: StoredGame; player: boolean }> {
   const game = await findGame(db, id);
   if (!game) throw gameNotFound();
-  if (game.private && game.creatorId !== userId && game.inviteCode !== code && !(await isPlayer(db, userId, id))) {
-    throw gameNotFound();
-  }
-  return game;
+  const player = await isPlayer(db, userId, id);
+  if (game.private && game.creatorId !== userId && game.inviteCode !== code && !player) throw gameNotFound();
+  return { game, player };
 }
 
 export async function getGame(db: Db, userId: number | null, id: number, code?: string): Promise<Game> {
-  const game = await visibleGame(db, userId, id, code);
-  return toGame(game, userId, await isPlayer(db, userId, id), await currentDataDate(db));
+  const { game, player } = await visibleGame(db, userId, id, code);
+  return toGame(game, userId, player, await currentDataDate(db));
 }
 
 /** Joining twice answers the game; a finished game takes no one. The account starts with the game's points. */
@@ -211,7 +216,7 @@ export async function getGameLeaderboard(
   id: number,
   code?: string,
 ): Promise<GameLeaderboardResponse> {
-  const game = await visibleGame(db, userId, id, code);
+  const { game, player } = await visibleGame(db, userId, id, code);
   const dataDate = await currentDataDate(db);
   const through = lastDayOfPlay(game, dataDate);
   const standings = through ? await findGameStandings(db, id, through) : { date: null, players: [] };
@@ -231,7 +236,7 @@ export async function getGameLeaderboard(
     })
     .sort((a, b) => b.return_pct - a.return_pct || a.name.localeCompare(b.name));
   return {
-    game: toGame(game, userId, await isPlayer(db, userId, id), dataDate),
+    game: toGame(game, userId, player, dataDate),
     through: standings.date,
     frozen: game.finalDate !== null,
     market: marketReturn === null ? null : { name: MARKET_INDEX_NAME, return_pct: marketReturn },
