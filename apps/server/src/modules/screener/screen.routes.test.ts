@@ -180,6 +180,23 @@ describe.each(testEngines())('GET /api/screener on %s', (engine) => {
     expect(again.statusCode).toBe(304);
   });
 
+  it('answers a screen asked again with the same JSON, and another page or column set with its own', async () => {
+    const url = `/api/screener?asOf=${SCREEN_DAY}&columns=market_cap,pe&sort=market_cap&order=desc`;
+    const first = await app.inject(url);
+    const again = await app.inject(url);
+    expect(first.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.json().columns).toEqual(['market_cap', 'pe']);
+    const other = await app.inject(`/api/screener?asOf=${SCREEN_DAY}&columns=pe&sort=market_cap&order=desc`);
+    expect(other.json().columns).toEqual(['pe']);
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+    const page2 = await app.inject(`${url}&page=2`);
+    expect(page2.json().page).toBe(2);
+    expect(page2.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it.each([
     ['pe_min=abc', 'pe_min'],
     ['pe_min=5&pe_max=1', 'pe_min'],

@@ -9,6 +9,7 @@ import {
   MapResponseSchema,
   ScreenFiltersSchema,
   ScreenQuerySchema,
+  type ScreenResponse,
   ScreenResponseSchema,
 } from '@app/shared/screener-screen';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,7 +23,7 @@ import {
   getCompanyMeasures,
   getMarketMapJson,
   getScreenCsv,
-  getScreenPage,
+  getScreenPageJson,
   openScreen,
   screenVersion,
 } from './screen.service.ts';
@@ -139,9 +140,10 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const screen = await openScreen(app.db, request.query.asOf);
-      if (isFresh(request, reply, screenVersion(screen, 'page', request.query, request.query.page)))
-        return notModified(reply);
-      return getScreenPage(screen, request.query, request.query.page);
+      const answer = getScreenPageJson(screen, request.query, request.query.page);
+      if (isFresh(request, reply, answer.version)) return notModified(reply);
+      // The JSON text of a ScreenResponse: a string with a JSON type is sent as it is.
+      return reply.type('application/json; charset=utf-8').send(answer.json as unknown as ScreenResponse);
     },
   );
 
