@@ -30,6 +30,9 @@ export interface MapData {
   error: string | null;
 }
 
+/** A tenth of a unit of the 1,200-wide view box: finer digits only weigh on the page (15 of them a number). */
+const px = (v: number) => Math.round(v * 10) / 10;
+
 const W = 1200;
 const H = 720;
 const SECTOR_HEADER = 18;
@@ -164,10 +167,10 @@ export function MarketMap({ data }: { data: MapData }) {
                 >
                   <title>{describe(t, view.period)}</title>
                   <rect
-                    x={t.rect.x}
-                    y={t.rect.y}
-                    width={Math.max(0, t.rect.w)}
-                    height={Math.max(0, t.rect.h)}
+                    x={px(t.rect.x)}
+                    y={px(t.rect.y)}
+                    width={px(Math.max(0, t.rect.w))}
+                    height={px(Math.max(0, t.rect.h))}
                     fill={changeColour(t.company.change)}
                     stroke="#1e293b"
                     strokeWidth={1}
@@ -175,12 +178,12 @@ export function MarketMap({ data }: { data: MapData }) {
                   />
                   {t.rect.w > 44 && t.rect.h > 22 ? (
                     <text
-                      x={t.rect.x + t.rect.w / 2}
-                      y={t.rect.y + t.rect.h / 2}
+                      x={px(t.rect.x + t.rect.w / 2)}
+                      y={px(t.rect.y + t.rect.h / 2)}
                       textAnchor="middle"
                       dominantBaseline="middle"
                       fill="#fff"
-                      fontSize={Math.min(22, Math.max(10, t.rect.w / 6))}
+                      fontSize={px(Math.min(22, Math.max(10, t.rect.w / 6)))}
                       fontWeight={600}
                       pointerEvents="none"
                     >
@@ -193,8 +196,8 @@ export function MarketMap({ data }: { data: MapData }) {
                 s.rect.h > 60 && s.rect.w > 80 ? (
                   <text
                     key={s.name}
-                    x={s.rect.x + 4}
-                    y={s.rect.y + 13}
+                    x={px(s.rect.x + 4)}
+                    y={px(s.rect.y + 13)}
                     fill="#e2e8f0"
                     fontSize={12}
                     fontWeight={700}
