@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createDb, describePostgresUrl } from './client.ts';
+import { createDb, describePostgresUrl, droppedMeanwhile } from './client.ts';
 
 describe('createDb on SQLite', () => {
   it('creates the database file readable by its owner only', async () => {
@@ -52,6 +52,16 @@ describe('createDb on SQLite', () => {
       await handle.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('tells another schema dropped during a migration’s look-up from a failure of its own', () => {
+    const gone = (text: string) => new Error(`error: ${text}`);
+    expect(droppedMeanwhile(gone('schema "t_other" does not exist'), 't_mine')).toBe(true);
+    // Kysely names each table of every schema to find its sequences: a table of a schema being dropped.
+    expect(droppedMeanwhile(gone('relation "t_other.contest_valuations" does not exist'), 't_mine')).toBe(true);
+    expect(droppedMeanwhile(gone('relation "t_mine.contest_valuations" does not exist'), 't_mine')).toBe(false);
+    expect(droppedMeanwhile(gone('relation "contest_valuations" does not exist'), 't_mine')).toBe(false);
+    expect(droppedMeanwhile(gone('syntax error at or near "x"'), 't_mine')).toBe(false);
   });
 
   it('describes a PostgreSQL URL without its password', () => {

@@ -154,8 +154,9 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   let { error, results } = await migrator.migrateToLatest();
-  // Kysely looks for its bookkeeping tables across every schema of the database; another schema
-  // dropped meanwhile (a parallel test's, another tenant's) fails that look-up, not the migration.
+  // Kysely looks for its bookkeeping tables across every schema of the database (naming each table to
+  // find its sequences); another schema dropped meanwhile (a parallel test's, another tenant's) fails
+  // that look-up, with its schema or one of its tables gone, not the migration.
   for (let attempt = 1; attempt < 20 && droppedMeanwhile(error, schema); attempt += 1) {
     await new Promise((r) => setTimeout(r, 10 + Math.random() * 40));
     ({ error, results } = await migrator.migrateToLatest());
@@ -168,8 +169,11 @@ export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: stri
   return (results ?? []).map((r) => r.migrationName);
 }
 
-function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
-  const dropped = /schema "([^"]+)" does not exist/.exec(error instanceof Error ? error.message : '')?.[1];
+export function droppedMeanwhile(error: unknown, ownSchema: string | undefined): boolean {
+  const message = error instanceof Error ? error.message : '';
+  const dropped =
+    /schema "([^"]+)" does not exist/.exec(message)?.[1] ??
+    /relation "([^".]+)\.[^"]+" does not exist/.exec(message)?.[1];
   return dropped !== undefined && dropped !== ownSchema;
 }
 
