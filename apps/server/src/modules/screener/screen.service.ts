@@ -354,8 +354,30 @@ function versionOf(screen: Screen, key: string): string {
   return s ? `${s.day}-${s.version}-${hash}` : `none-${hash}`;
 }
 
-const PAGE_CACHE_SIZE = 200;
-const pageAnswers = new WeakMap<DaySnapshot, Map<string, { version: string; json: string }>>();
+/** Answers kept per day snapshot, the least recently asked out first; they go when their snapshot goes. */
+class KeptPerSnapshot<T> {
+  readonly #held = new WeakMap<DaySnapshot, Map<string, T>>();
+  constructor(private readonly limit: number) {}
+
+  get(snapshot: DaySnapshot, key: string, build: () => T): T {
+    let held = this.#held.get(snapshot);
+    if (!held) {
+      held = new Map();
+      this.#held.set(snapshot, held);
+    }
+    let value = held.get(key);
+    if (value === undefined) {
+      value = build();
+      if (held.size >= this.limit) held.delete(held.keys().next().value as string);
+    } else {
+      held.delete(key);
+    }
+    held.set(key, value);
+    return value;
+  }
+}
+
+const pageAnswers = new KeptPerSnapshot<{ version: string; json: string }>(200);
 
 /**
  * A page of the screen as its JSON text, with its version (the ETag): kept per day snapshot, as the
@@ -368,23 +390,8 @@ export function getScreenPageJson(
   page: number,
 ): { version: string; json: string } {
   const key = versionKey(screen, 'page', filters, page);
-  const snapshot = screen.snapshot;
-  if (snapshot === null)
-    return { version: versionOf(screen, key), json: JSON.stringify(getScreenPage(screen, filters, page)) };
-  let answers = pageAnswers.get(snapshot);
-  if (!answers) {
-    answers = new Map();
-    pageAnswers.set(snapshot, answers);
-  }
-  let answer = answers.get(key);
-  if (answer) {
-    answers.delete(key);
-  } else {
-    answer = { version: versionOf(screen, key), json: JSON.stringify(getScreenPage(screen, filters, page)) };
-    if (answers.size >= PAGE_CACHE_SIZE) answers.delete(answers.keys().next().value as string);
-  }
-  answers.set(key, answer);
-  return answer;
+  const build = () => ({ version: versionOf(screen, key), json: JSON.stringify(getScreenPage(screen, filters, page)) });
+  return screen.snapshot === null ? build() : pageAnswers.get(screen.snapshot, key, build);
 }
 
 function toWire(row: ScreenRow, columns: readonly MeasureId[]): ScreenResponse['rows'][number] {
@@ -425,26 +432,13 @@ export function getScreenPage(screen: Screen, filters: ScreenFilters, page: numb
 const UNIT_SUFFIX = { usd: ' ($)', 'usd-millions': ' ($M)', shares: '', multiple: ' (x)', percent: ' (%)' } as const;
 
 /** The whole filtered screen as CSV (CRLF, RFC 4180): the company, then the chosen columns in order. */
-const CSV_CACHE_SIZE = 50;
-const csvFiles = new WeakMap<DaySnapshot, Map<string, { csv: string; filename: string }>>();
+const csvFiles = new KeptPerSnapshot<{ csv: string; filename: string }>(50);
 
 /** The CSV of a screen, kept per day snapshot: a few thousand rows took ~20 ms of event loop each time. */
 export function getScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
-  const snapshot = screen.snapshot;
-  if (snapshot === null) return buildScreenCsv(screen, filters);
-  let files = csvFiles.get(snapshot);
-  if (!files) {
-    files = new Map();
-    csvFiles.set(snapshot, files);
-  }
+  if (screen.snapshot === null) return buildScreenCsv(screen, filters);
   const key = JSON.stringify([criteriaKey(criteriaFrom(filters)), columnsFrom(filters)]);
-  let file = files.get(key);
-  if (!file) {
-    file = buildScreenCsv(screen, filters);
-    files.set(key, file);
-    if (files.size > CSV_CACHE_SIZE) files.delete(files.keys().next().value as string);
-  }
-  return file;
+  return csvFiles.get(screen.snapshot, key, () => buildScreenCsv(screen, filters));
 }
 
 function buildScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; filename: string } {
@@ -477,7 +471,8 @@ function buildScreenCsv(screen: Screen, filters: ScreenFilters): { csv: string; 
 }
 
 type MapBody = Omit<MapResponse, 'as_of' | 'requested' | 'data_date'>;
-const maps = new WeakMap<DaySnapshot, Map<string, string>>();
+// Periods × the days asked for (a weekend asks for its Friday): a few dozen at most.
+const maps = new KeptPerSnapshot<string>(50);
 
 /**
  * The market map of a day: the largest companies by market cap, grouped by sector and industry
@@ -488,20 +483,8 @@ export function getMarketMapJson(screen: Screen, period: MapPeriod): string {
   const head = { as_of: screen.asOf.day, requested: screen.asOf.requested, data_date: screen.asOf.dataDate };
   const snapshot = screen.snapshot;
   if (snapshot === null) return JSON.stringify({ ...head, period, total: 0, shown: 0, sectors: [] });
-  let held = maps.get(snapshot);
-  if (!held) {
-    held = new Map();
-    maps.set(snapshot, held);
-  }
   const key = `${period}|${screen.asOf.requested ?? ''}|${screen.asOf.dataDate ?? ''}`;
-  let json = held.get(key);
-  if (json === undefined) {
-    json = JSON.stringify({ ...head, ...buildMap(snapshot, period) });
-    held.set(key, json);
-    // Periods × the days asked for (a weekend asks for its Friday): a few dozen at most.
-    if (held.size > 50) held.delete(held.keys().next().value as string);
-  }
-  return json;
+  return maps.get(snapshot, key, () => JSON.stringify({ ...head, ...buildMap(snapshot, period) }));
 }
 
 function buildMap(snapshot: DaySnapshot, period: MapPeriod): MapBody {
