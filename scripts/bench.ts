@@ -119,8 +119,9 @@ async function main() {
   // work): it is measured after a warm-up and again around each benchmark's paths, and each path is compared
   // with the mean of the two measures nearest it in time.
   await load(url, 'warm-up', '/api/health', { warmUp: true });
-  let before = await load(url, 'baseline', '/api/health');
-  const baselines = [before];
+  const first = await load(url, 'baseline', '/api/health');
+  const baselines = [first];
+  let before = first;
   const results: { result: Result; baseline: number }[] = [];
   for (const b of benchmarks) {
     const requests = [...b.paths, ...((await b.requests?.(app)) ?? [])];
@@ -140,18 +141,16 @@ async function main() {
   }
   const rps = baselines.map((b) => Math.round(b.rps).toLocaleString('en-US'));
   console.log(`/api/health (the baseline), measured ${baselines.length} times: ${rps.join(', ')} req/s`);
-  const rows = [{ result: baselines[0] as Result, baseline: (baselines[0] as Result).rps }, ...results].map(
-    ({ result: r, baseline }) => ({
-      benchmark: r.label,
-      conns: r.connections,
-      path: r.path,
-      'req/s': Math.round(r.rps),
-      'p50 ms': r.p50,
-      'p99 ms': r.p99,
-      'vs baseline': `${((r.rps / baseline) * 100).toFixed(0)}%`,
-      errors: r.non2xx,
-    }),
-  );
+  const rows = [{ result: first, baseline: first.rps }, ...results].map(({ result: r, baseline }) => ({
+    benchmark: r.label,
+    conns: r.connections,
+    path: r.path,
+    'req/s': Math.round(r.rps),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'vs baseline': `${((r.rps / baseline) * 100).toFixed(0)}%`,
+    errors: r.non2xx,
+  }));
   console.table(rows);
   if (!web) console.log('(pages skipped: run `npm run build` first)');
   for (const b of benchmarks) await b.extra?.({ url, load });
