@@ -5,26 +5,20 @@
 // regularisation and the probability at which a form replaces the span are chosen by cross-validation over blocks of
 // contexts. Prints the cross-validated figures and writes src/span-form.json fitted on the whole file. The
 // development contexts are never read.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { SoftmaxModel } from '../src/softmax';
 import { formSpan, NO_SPAN_FORM, SPAN_FORMS, type SpanFormModel } from '../src/span-form';
 import { collectSpans, fitSpanForm, spanFormExamples } from '../src/training/span-form-fit';
 import { contextFolds, type TrainingContext, type TrainingQuestion } from '../src/training/table-reader-fit';
+import { readJsonFile, trainingArgs } from './training-file';
 
-const REPO = resolve(import.meta.dirname, '../../..');
-const args = process.argv.slice(2);
-const file =
-  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--folds') ??
-  resolve(REPO, '../shared/data/qa/tatqa-test-gold.json.gz');
-const K = Number(args[args.indexOf('--folds') + 1] ?? 5) || 5;
+const { file, folds: K } = trainingArgs();
 const OUT = resolve(import.meta.dirname, '../src/span-form.json');
 const L2 = [1e-3, 1e-2, 3e-2];
 const MIN = [0, 0.3, 0.4, 0.5, 0.6, 0.7];
 
-const raw = readFileSync(file);
-const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as TrainingContext[];
+const contexts = readJsonFile<TrainingContext[]>(file);
 const folds = contextFolds(contexts.length, K);
 
 const group = (q: TrainingQuestion) =>

@@ -2,9 +2,8 @@
 // between two period figures is taken (newer − older, older − newer, larger − smaller, unsigned) per question wording
 // and sign of the figures, on TAT-QA questions whose gold derivation is a difference; writes src/change-choices.json.
 // Only counts over the training file decide; the development contexts are never read.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import {
   aggregateKey,
   applyChange,
@@ -17,17 +16,14 @@ import {
 import { createDocQa } from '../src/engine';
 import { parseAmount } from '../src/finance';
 import { renderContext, type TatqaContext } from '../src/training/tatqa';
+import { readJsonFile, trainingArgs } from './training-file';
 
-const REPO = resolve(import.meta.dirname, '../../..');
-const file = process.argv[2] ?? resolve(REPO, '../shared/data/qa/tatqa-test-gold.json.gz');
+const { file } = trainingArgs();
 const OUT = resolve(import.meta.dirname, '../src/change-choices.json');
 /** A choice needs this many questions behind it to replace the default. */
 const MIN_SUPPORT = 5;
 
-const raw = readFileSync(file);
-const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as Array<
-  TatqaContext & { questions: Array<{ tree_derivation?: string[] }> }
->;
+const contexts = readJsonFile<Array<TatqaContext & { questions: Array<{ tree_derivation?: string[] }> }>>(file);
 const counts = new Map<string, Map<string, number>>();
 const pcts = new Map<string, Map<string, number>>();
 let percentages = 0;

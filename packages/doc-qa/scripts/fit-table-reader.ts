@@ -4,9 +4,8 @@
 // the probabilities at which each overrides the written rules by cross-validation over blocks of contexts; prints
 // the cross-validated figures and writes src/table-reader.json fitted on the whole file. The development contexts
 // are never read.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { ONE_ROW_OPERATIONS, type TableReaderModel } from '../src/fitted-reader';
 import type { SoftmaxModel } from '../src/softmax';
 import { SPAN_FORM, type SpanFormModel } from '../src/span-form';
@@ -29,13 +28,9 @@ import {
   show,
   type TrainingContext,
 } from '../src/training/table-reader-fit';
+import { readJsonFile, trainingArgs } from './training-file';
 
-const REPO = resolve(import.meta.dirname, '../../..');
-const args = process.argv.slice(2);
-const file =
-  args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--folds') ??
-  resolve(REPO, '../shared/data/qa/tatqa-test-gold.json.gz');
-const K = Number(args[args.indexOf('--folds') + 1] ?? 5) || 5;
+const { file, folds: K } = trainingArgs();
 const OUT = resolve(import.meta.dirname, '../src/table-reader.json');
 const OPERATION_L2 = [1e-3, 1e-2];
 const OPERATION_MIN = [0.3, 0.4, 0.5, 0.7, 0.9];
@@ -44,8 +39,7 @@ const LABEL_L2 = [1e-3, 1e-2];
 const SCALE_L2 = [1e-3, 1e-2];
 const SCALE_MIN = [0, 0.5, 0.7, 0.9];
 
-const raw = readFileSync(file);
-const contexts = JSON.parse((file.endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8')) as TrainingContext[];
+const contexts = readJsonFile<TrainingContext[]>(file);
 const folds = contextFolds(contexts.length, K);
 const examples = operationExamples(contexts);
 const exampleFold = contexts.flatMap((c, i) => c.questions.map(() => folds[i] ?? 0));
