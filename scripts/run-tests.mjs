@@ -15,6 +15,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 /** Each step's wall time, printed at the end: where the run's minutes go. */
 const timings = [];
+/** Every failed test by file and name, with its message's first line: the end of the log says what to look at. */
+const failedTests = [];
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -59,6 +61,16 @@ function vitest(label, args) {
     totals.failed += 1;
     failures.push(`${label} (a test file failed to load)`);
   } else if (r.numFailedTests > 0) failures.push(label);
+  for (const file of r.testResults ?? []) {
+    const path = file.name?.startsWith(root) ? file.name.slice(root.length) : file.name;
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const message = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      failedTests.push(`${path} > ${test.fullName}: ${message}`);
+    }
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0)
+      failedTests.push(`${path}: ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
 }
 
 check('lint', 'npx', ['biome', 'check', '.']);
@@ -81,6 +93,7 @@ vitest('instruments smoke run', ['--config', 'vitest.smoke.config.ts']);
 console.log(`\nTimes: ${timings.join(', ')}`);
 if (!process.env.TEST_DATABASE_URL)
   console.log('Note: the PostgreSQL run was skipped (set TEST_DATABASE_URL to run it).');
+if (failedTests.length > 0) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
 if (failures.length > 0) console.log(`Failed: ${failures.join(', ')}`);
 const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
