@@ -18,6 +18,17 @@ describe('createDb on SQLite', () => {
     }
   });
 
+  it('reads the file through a memory map of up to 1 GiB', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-mmap-'));
+    try {
+      const handle = createDb({ engine: 'sqlite', filename: join(dir, 'app.db') });
+      expect(handle.sqlite?.pragma('mmap_size', { simple: true })).toBe(1024 ** 3);
+      await handle.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('names the path when the file cannot be opened', () => {
     expect(() => createDb({ engine: 'sqlite', filename: '/nonexistent-dir/sub/app.db' })).toThrow(
       /^Cannot open the SQLite database at \/nonexistent-dir\/sub\/app\.db: /,

@@ -47,6 +47,9 @@ const pgTypes = {
   },
 };
 
+/** The most of an SQLite file read through a memory map (decision 003). */
+const SQLITE_MMAP_BYTES = 1024 ** 3;
+
 /** Opens a database. SQLite runs in WAL mode so readers never wait on the daily writer. */
 export function createDb(config: DbConfig): DbHandle {
   if (config.engine === 'sqlite') {
@@ -62,6 +65,9 @@ export function createDb(config: DbConfig): DbHandle {
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Pages are read through a memory map, not a read() call each: a past day's screen (~100,000 key seeks over
+    // a file far larger than the page cache) takes a third less time. File-backed pages the kernel may drop.
+    sqlite.pragma(`mmap_size = ${SQLITE_MMAP_BYTES}`);
     const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     if (!config.backgroundCheckpoint) return { db, engine: 'sqlite', sqlite, close: () => db.destroy() };
     sqlite.pragma('wal_autocheckpoint = 0');
