@@ -3,6 +3,7 @@ import { type MapResponse, MEASURE_IDS, type ScreenResponse } from '@app/shared/
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test-app.ts';
+import { appendClose } from '../simulator/simulator.fixtures.ts';
 import { SCREEN_2008_DAY, SCREEN_DAY, SCREEN_LATER_DAY, seedScreenUniverse } from './screen.fixtures.ts';
 
 const ALL = MEASURE_IDS.join(',');
@@ -305,5 +306,58 @@ describe.each(testEngines())('GET /api/screener on %s', (engine) => {
   it('leaves the SPEC §7 list as it was', async () => {
     const res = await app.inject('/api/companies/eod?pageNumber=1');
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe.each(testEngines())('GET /api/screener asked again on %s', (engine) => {
+  let t: TestApp;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await buildTestApp(engine);
+    app = t.app;
+    await seedScreenUniverse(app.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('gives the same answer to a URL asked again, and a new one once newer closes arrive', async () => {
+    const url = '/api/screener?columns=price&sort=price&order=desc';
+    const first = await app.inject(url);
+    const again = await app.inject(url);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.headers['cache-control']).toBe(first.headers['cache-control']);
+    const held = await app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+
+    // A close for the next trading day: only ALFA trades then, at 99.
+    const alfa = await app.db
+      .selectFrom('companies')
+      .select('id')
+      .where('ticker', '=', 'ALFA')
+      .executeTakeFirstOrThrow();
+    await appendClose(app.db, alfa.id, '2024-06-24', 99);
+    const moved = await app.inject(url);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.headers.etag).not.toBe(first.headers.etag);
+    const body = moved.json<ScreenResponse>();
+    expect(body.as_of).toBe('2024-06-24');
+    expect(body.rows.map((r) => [r.ticker, r.values.price])).toEqual([['ALFA', 99]]);
+    const stale = await app.inject({ url, headers: { 'if-none-match': first.headers.etag as string } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('answers 400 to a bad URL every time it is asked', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject('/api/screener?pe_min=abc');
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toContain("'pe_min'");
+    }
   });
 });

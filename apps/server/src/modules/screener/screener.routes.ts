@@ -49,6 +49,45 @@ function notModified(reply: FastifyReply) {
 
 export const CSV_PER_MINUTE = 20;
 
+interface KeptAnswer {
+  dataDate: string;
+  version: string;
+  json: string;
+}
+
+/**
+ * The last answers of `/api/screener` by their URL, each for the data date it was computed on. A
+ * screen asked again (a preset, a shared link, its first page) skips validating its parameters and
+ * deriving the screen's keys from them, about a quarter of such a request. Only answers are kept:
+ * a URL that failed validation never reaches `set`, and a new data date retires every entry.
+ */
+class AnswersByUrl {
+  readonly #held = new Map<string, KeptAnswer>();
+  constructor(
+    private readonly limit: number,
+    private readonly longestUrl: number,
+  ) {}
+
+  get(url: string, dataDate: string | null): KeptAnswer | undefined {
+    const held = this.#held.get(url);
+    if (!held) return undefined;
+    if (held.dataDate !== dataDate) {
+      this.#held.delete(url);
+      return undefined;
+    }
+    this.#held.delete(url);
+    this.#held.set(url, held);
+    return held;
+  }
+
+  set(url: string, answer: KeptAnswer): void {
+    if (url.length > this.longestUrl) return;
+    this.#held.delete(url);
+    if (this.#held.size >= this.limit) this.#held.delete(this.#held.keys().next().value as string);
+    this.#held.set(url, answer);
+  }
+}
+
 const NotModifiedSchema = z.null().describe('Not modified: the ETag in If-None-Match is still current');
 
 export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -122,10 +161,23 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const screenAnswers = new AnswersByUrl(500, 2_000);
+  /** The screen's JSON text, with its ETag: a 304 when the client holds it. */
+  const sendScreen = (request: FastifyRequest, reply: FastifyReply, answer: { version: string; json: string }) => {
+    if (isFresh(request, reply, answer.version)) return notModified(reply);
+    // The JSON text of a ScreenResponse: a string with a JSON type is sent as it is.
+    return reply.type('application/json; charset=utf-8').send(answer.json as unknown as ScreenResponse);
+  };
+
   app.get(
     '/screener',
     {
       config: { auth: 'optional' },
+      // Before validation: the URL of an answer already given is valid, and the answer is the same while the data date is.
+      preValidation: async (request, reply) => {
+        const held = screenAnswers.get(request.url, await currentDataDate(app.db));
+        if (held) return sendScreen(request, reply, held);
+      },
       serializerCompiler: () => (data) => JSON.stringify(data),
       schema: {
         tags: ['screener'],
@@ -141,9 +193,9 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const screen = await openScreen(app.db, request.query.asOf);
       const answer = getScreenPageJson(screen, request.query, request.query.page);
-      if (isFresh(request, reply, answer.version)) return notModified(reply);
-      // The JSON text of a ScreenResponse: a string with a JSON type is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(answer.json as unknown as ScreenResponse);
+      const dataDate = screen.asOf.dataDate;
+      if (dataDate !== null) screenAnswers.set(request.url, { dataDate, ...answer });
+      return sendScreen(request, reply, answer);
     },
   );
 
