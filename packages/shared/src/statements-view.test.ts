@@ -91,6 +91,12 @@ describe('trailing twelve months', () => {
     // 400 + 120 − 90 = 430
     expect(t.find((x) => x.periodEnd === '2022-12-31')?.values.revenue).toBe(430);
   });
+
+  it('gives only the quarters from a day when asked, each as in the full list', () => {
+    const recent = trailingTwelveMonths(periods, undefined, '2022-12-31');
+    expect(recent.map((t) => t.periodEnd)).toEqual(['2022-12-31', '2023-03-31', '2023-06-30']);
+    expect(recent).toEqual(ttm.filter((t) => t.periodEnd >= '2022-12-31'));
+  });
 });
 
 describe('growth and margins', () => {

@@ -143,8 +143,19 @@ export interface TtmPeriod {
   values: Partial<Record<StatementColumn, number | null>>;
 }
 
-const DAY_MS = 86_400_000;
-const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+/** Days since 1970-01-01 of a `yyyy-mm-dd` date, by arithmetic (Date.parse took most of a screen's TTM time). */
+function dayOf(date: string): number {
+  const y0 = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  // Days from civil (H. Hinnant): years start in March, so the leap day ends one.
+  const y = m <= 2 ? y0 - 1 : y0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Flows and per-share values add up over periods; stocks and counts are read at the end. */
@@ -166,25 +177,39 @@ function sum(values: readonly (number | null | undefined)[]): number | null {
  * previous fiscal year plus this year's quarters so far, less the same quarters of the year
  * before. Balance-sheet lines are the quarter end's. Null where neither way has every value.
  * `columns`: the lines to compute (each is computed on its own, so a subset gives the same values);
- * `method` then says whether any of those came from quarters.
+ * `method` then says whether any of those came from quarters. `fromEnd`: only the quarters ending
+ * on or after it are given, with the values they have in the full list (earlier quarters are still
+ * read as the sums need them).
  */
 export function trailingTwelveMonths(
   periods: readonly FilingPeriod[],
   columns: readonly StatementColumn[] = STATEMENT_COLUMNS,
+  fromEnd?: string,
 ): TtmPeriod[] {
   const quarters = periods.filter((p) => p.period === 'quarter').sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : 1));
   const annual = new Map(periods.filter((p) => p.period === 'annual').map((p) => [p.fiscalYear, p]));
   const byLabel = new Map(quarters.map((q) => [`${q.fiscalYear}${q.fiscalPeriod}`, q]));
-  // Day numbers once per quarter (a screen runs this for every company of a day).
-  const ends = quarters.map((q) => dayOf(q.periodEnd));
-  const starts = quarters.map((q) => (q.periodStart ? dayOf(q.periodStart) : null));
+  // The first quarter given, and the three before it its sums read.
+  let given = 0;
+  if (fromEnd !== undefined)
+    while (given < quarters.length && (quarters[given] as FilingPeriod).periodEnd < fromEnd) given++;
+  const read = Math.max(0, given - 3);
+  // Day numbers once per quarter read (a screen runs this for every company of a day).
+  const ends: number[] = [];
+  const starts: (number | null)[] = [];
+  for (let k = read; k < quarters.length; k++) {
+    const q = quarters[k] as FilingPeriod;
+    ends[k] = dayOf(q.periodEnd);
+    starts[k] = q.periodStart ? dayOf(q.periodStart) : null;
+  }
   const sumOfYear = (year: number, n: number, column: StatementColumn) => {
     const parts: (number | null | undefined)[] = [];
     for (let k = 1; k <= n; k += 1) parts.push(byLabel.get(`${year}Q${k}`)?.values[column]);
     return sum(parts);
   };
   const out: TtmPeriod[] = [];
-  quarters.forEach((q, i) => {
+  for (let i = given; i < quarters.length; i++) {
+    const q = quarters[i] as FilingPeriod;
     const lo = Math.max(0, i - 3);
     const four = quarters.slice(lo, i + 1);
     const first = four[0];
@@ -227,7 +252,7 @@ export function trailingTwelveMonths(
       method: anyFromQuarters ? 'quarters' : 'annual',
       values,
     });
-  });
+  }
   return out;
 }
 

@@ -96,11 +96,36 @@ export interface TwelveMonths {
   netIncome: number | null;
 }
 
+/** The figure a year before another ends 365 days before it, give or take 20 (fiscal calendars of 52–53 weeks). */
+const YEAR_BEFORE_DAYS = 365;
+const YEAR_BEFORE_SLACK_DAYS = 20;
 const TWELVE_MONTH_COLUMNS = ['revenue', 'net_income'] as const satisfies readonly StatementColumn[];
 
-function twelveMonthPeriods(periods: readonly DatedFiling[]): TwelveMonths[] {
+/** How far before the newest quarter the twelve months are computed first: the year before's window (365 ± 20 days) and more. */
+const RECENT_QUARTERS_DAYS = 400;
+
+/**
+ * The twelve-month figures newest first, as far back as the measures read: the newest figure and
+ * the one a year before it. Those come from the quarters of the last 400 days unless every recent
+ * figure is empty, when all the quarters are computed (a screen runs this for every company of a day).
+ */
+export function recentTwelveMonths(periods: readonly DatedFiling[]): TwelveMonths[] {
+  let newest: string | null = null;
+  for (const p of periods)
+    if (p.period === 'quarter' && (newest === null || p.periodEnd > newest)) newest = p.periodEnd;
+  if (newest === null) return twelveMonthPeriods(periods);
+  const from = addDays(newest, -RECENT_QUARTERS_DAYS);
+  const recent = twelveMonthPeriods(periods, from);
+  const first = recent[0];
+  // The year before the newest figure lies within the quarters computed: the full list gives the same two.
+  if (first && dayNumber(first.periodEnd) - dayNumber(from) >= YEAR_BEFORE_DAYS + YEAR_BEFORE_SLACK_DAYS) return recent;
+  return twelveMonthPeriods(periods);
+}
+
+/** Every twelve-month figure (each quarter's TTM and each fiscal year with a value), newest first. */
+export function twelveMonthPeriods(periods: readonly DatedFiling[], fromEnd?: string): TwelveMonths[] {
   // Only the two flows the measures read: all ~20 statement lines cost 10 times as much.
-  const ttm: TtmPeriod[] = trailingTwelveMonths(periods, TWELVE_MONTH_COLUMNS);
+  const ttm: TtmPeriod[] = trailingTwelveMonths(periods, TWELVE_MONTH_COLUMNS, fromEnd);
   const all: TwelveMonths[] = [
     ...ttm.map((t) => ({
       periodEnd: t.periodEnd,
@@ -153,15 +178,21 @@ export function visibleFilings(day: string, filings: readonly DatedFiling[]): Da
 }
 
 /** Reads visible filings in the currency most of them use (as the statements do). */
-export function fundamentalsFrom(visible: readonly DatedFiling[]): Fundamentals {
+export function fundamentalsFrom(
+  visible: readonly DatedFiling[],
+  twelveMonths: (periods: readonly DatedFiling[]) => TwelveMonths[] = recentTwelveMonths,
+): Fundamentals {
   const counts = new Map<string, number>();
   for (const f of visible) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
   const currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
   const periods = visible.filter((f) => f.currency === currency);
-  const twelve = twelveMonthPeriods(periods);
+  const twelve = twelveMonths(periods);
   const now = twelve[0] ?? null;
   const nowDay = now ? dayNumber(now.periodEnd) : 0;
-  const yearBefore = now ? (twelve.find((t) => Math.abs(nowDay - dayNumber(t.periodEnd) - 365) <= 20) ?? null) : null;
+  const yearBefore = now
+    ? (twelve.find((t) => Math.abs(nowDay - dayNumber(t.periodEnd) - YEAR_BEFORE_DAYS) <= YEAR_BEFORE_SLACK_DAYS) ??
+      null)
+    : null;
   return { dollars: currency === 'USD', now, yearBefore, balance: latestBalance(periods) };
 }
 
