@@ -1,16 +1,6 @@
+import { seededRandom } from '@app/shared/seeded-random';
 import { describe, expect, it } from 'vitest';
 import { type DatedFiling, fundamentalsFrom, twelveMonthPeriods } from './screen.measures.ts';
-
-/** A small deterministic generator (mulberry32): the same filings on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -63,7 +53,7 @@ function filingsOf(rnd: () => number): DatedFiling[] {
 
 describe('fundamentalsFrom', () => {
   it('reads the newest twelve months and the year before from the recent quarters exactly as from all of them', () => {
-    const rnd = random(2026);
+    const rnd = seededRandom(2026);
     let compared = 0;
     for (let i = 0; i < 3000; i++) {
       const filings = filingsOf(rnd);
