@@ -2,7 +2,7 @@ import type { Db } from '@app/db/client';
 import { type Cents, formatPoints } from '@app/shared/points';
 import { gameRule, noPrice } from '../../lib/errors.ts';
 import type { TickerQuote } from '../companies/companies.service.ts';
-import type { StoredGame } from './simulator.games.repository.ts';
+import type { GameRules } from './simulator.games.repository.ts';
 import { type Account, findHeldPicks, findPendingOrders, findPoints } from './simulator.repository.ts';
 import { positionValue } from './simulator.triggers.ts';
 
@@ -16,7 +16,7 @@ const dollars = (v: number) => `$${v.toLocaleString('en-US', { minimumFractionDi
 export async function checkBuyRules(
   db: Db,
   account: Account,
-  game: StoredGame,
+  game: GameRules,
   order: { company: TickerQuote; lpoints: Cents },
 ): Promise<void> {
   const { company, lpoints } = order;

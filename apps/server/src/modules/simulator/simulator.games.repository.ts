@@ -1,16 +1,16 @@
 import type { Db } from '@app/db/client';
+import { prepared } from '@app/db/prepared';
 import type { GamesTable } from '@app/db/schema';
 import { type Cents, cents } from '@app/shared/points';
 import type { Selectable } from 'kysely';
 
 // Games (decision 027): each player's account, picks, orders and valuations carry the game's id.
 
-/** A game as stored; rules in basis points and dollars, 0 = none. */
-export interface StoredGame {
+/** A game's own row: its dates and rules (in basis points and dollars, 0 = none), what an order is checked against. */
+export interface GameRules {
   id: number;
   name: string;
   creatorId: number | null;
-  creatorName: string | null;
   startDate: string;
   endDate: string;
   startingPoints: Cents;
@@ -21,17 +21,25 @@ export interface StoredGame {
   private: boolean;
   inviteCode: string;
   finalDate: string | null;
+}
+
+/** A game as listed: its row with its creator's name and its number of players. */
+export interface StoredGame extends GameRules {
+  creatorName: string | null;
   players: number;
 }
 
 type GameRow = Selectable<GamesTable> & { creator_name: string | null; players: number | string };
 
 function toGame(r: GameRow): StoredGame {
+  return { ...toRules(r), creatorName: r.creator_name, players: Number(r.players) };
+}
+
+function toRules(r: Selectable<GamesTable>): GameRules {
   return {
     id: r.id,
     name: r.name,
     creatorId: r.creator_id,
-    creatorName: r.creator_name,
     startDate: r.start_date,
     endDate: r.end_date,
     startingPoints: cents(Number(r.starting_points_cents)),
@@ -42,7 +50,6 @@ function toGame(r: GameRow): StoredGame {
     private: r.private === 1,
     inviteCode: r.invite_code,
     finalDate: r.final_date,
-    players: Number(r.players),
   };
 }
 
@@ -87,6 +94,36 @@ function gamesQuery(db: Db) {
 export async function findGame(db: Db, id: number): Promise<StoredGame | undefined> {
   const row = await gamesQuery(db).where('g.id', '=', id).executeTakeFirst();
   return row ? toGame(row as GameRow) : undefined;
+}
+
+// Every request on a game's portfolio reads it: compiled once (decision 003), without the join and count a listing needs.
+const selectGameForPlayer = prepared((db, { gameId, userId }: { gameId: number; userId: number }) =>
+  db
+    .selectFrom('games as g')
+    .selectAll('g')
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('contest_accounts as a')
+            .select('a.user_id')
+            .whereRef('a.game_id', '=', 'g.id')
+            .where('a.user_id', '=', userId),
+        )
+        .as('playing'),
+    )
+    .where('g.id', '=', gameId),
+);
+
+/** A game's rules and whether the member plays in it, in one read; undefined when there is no such game. */
+export async function findGameForPlayer(
+  db: Db,
+  gameId: number,
+  userId: number,
+): Promise<{ game: GameRules; playing: boolean } | undefined> {
+  const [row] = await selectGameForPlayer(db, { gameId, userId });
+  // SQLite answers 0/1, PostgreSQL a boolean.
+  return row ? { game: toRules(row), playing: Boolean(row.playing) } : undefined;
 }
 
 export async function findGameByCode(db: Db, code: string): Promise<StoredGame | undefined> {

@@ -17,11 +17,13 @@ import {
   findGame,
   findGameActivity,
   findGameByCode,
+  findGameForPlayer,
   findGameStandings,
   findIndexBase,
   findJoined,
   findMemberGames,
   findOpenPublicGames,
+  type GameRules,
   insertGame,
   type StoredGame,
 } from './simulator.games.repository.ts';
@@ -183,9 +185,10 @@ export async function portfolioFor(
   gameId: number,
 ): Promise<Portfolio> {
   if (gameId === 0) return simulatorPortfolio(settings, userId);
-  const game = await findGame(db, gameId);
-  if (!game) throw gameNotFound();
-  if (!(await isPlayer(db, userId, gameId))) {
+  const found = await findGameForPlayer(db, gameId, userId);
+  if (!found) throw gameNotFound();
+  const { game, playing } = found;
+  if (!playing) {
     if (game.private && game.creatorId !== userId) throw gameNotFound();
     throw notAPlayer();
   }
@@ -202,7 +205,7 @@ async function marketSince(db: Db, startDate: string, day: string | null): Promi
 }
 
 /** The last day a game's results count through: its frozen day, its end, or the last close while it runs. */
-function lastDayOfPlay(game: StoredGame, dataDate: string | null): string | null {
+function lastDayOfPlay(game: GameRules, dataDate: string | null): string | null {
   return game.finalDate ?? (dataDate && dataDate > game.endDate ? game.endDate : dataDate);
 }
 

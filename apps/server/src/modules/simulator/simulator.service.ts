@@ -30,7 +30,7 @@ import {
 } from '../../lib/errors.ts';
 import { marketQuotes } from '../companies/companies.service.ts';
 import { checkBuyRules } from './simulator.game-rules.ts';
-import { findGame, type StoredGame } from './simulator.games.repository.ts';
+import { findGame, type GameRules } from './simulator.games.repository.ts';
 import { marketReturns } from './simulator.index.ts';
 import { cancelOrder, fillsAfter } from './simulator.orders.ts';
 import {
@@ -69,7 +69,7 @@ export interface SimulatorSettings {
 /** The portfolio a call acts on: the simulator's (game 0) or a game's, with the game's terms. */
 export interface Portfolio extends Account {
   startingPoints: Cents;
-  game: StoredGame | null;
+  game: GameRules | null;
 }
 
 const marketOrdersOnly = () => gameRule("This game's rules allow market orders only");
@@ -112,7 +112,7 @@ async function orderWindow(
   db: Db,
   settings: SimulatorSettings,
   goodUntil: string | null | undefined,
-  game: StoredGame | null,
+  game: GameRules | null,
 ): Promise<{ after: string; placedAt: string; goodUntil: string | null }> {
   const now = (settings.now ?? (() => new Date()))();
   // The second-long cache is enough: a close the server has just received is from a session already
@@ -302,7 +302,7 @@ async function placeSellOrder(
   settings: SimulatorSettings,
   pick: StoredPick,
   body: UpdatePickBody,
-  game: StoredGame | null,
+  game: GameRules | null,
 ): Promise<StoredOrder> {
   const waiting = await findPendingSell(db, pick.id);
   if (waiting) return waiting;
