@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     dbEngine: DbHandle['engine'];
+    /** The SQLite database's file, which worker threads open for themselves; null on PostgreSQL or in memory. */
+    dbFile: string | null;
   }
 }
 
@@ -32,4 +34,5 @@ export const dbPlugin = fp(async (app: FastifyInstance, opts: DbPluginOptions) =
   }
   app.decorate('db', handle.db);
   app.decorate('dbEngine', handle.engine);
+  app.decorate('dbFile', handle.sqlite && !handle.sqlite.memory ? handle.sqlite.name : null);
 });

@@ -16,12 +16,23 @@ export interface CompanyOnDay {
   prices: PriceFacts;
 }
 
+/** Companies with `from <= id < to`: a part of the market read on its own thread (screen.readers.ts). */
+export interface IdRange {
+  from: number;
+  to: number;
+}
+
 /**
  * Every company with a close on `day` (delisted ones included) and the closes the measures look
  * back to. Each look-back is one seek on the (company_id, date) key per company. The 52-week high
  * and low are left null: `findCloseRanges` reads them a month at a time.
  */
-export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays): Promise<CompanyOnDay[]> {
+export async function findCompaniesOnDay(
+  db: Db,
+  day: string,
+  ref: ReferenceDays,
+  ids?: IdRange,
+): Promise<CompanyOnDay[]> {
   const rows = await db
     // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
     // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
@@ -29,6 +40,7 @@ export async function findCompaniesOnDay(db: Db, day: string, ref: ReferenceDays
     .crossJoin('daily_prices as p')
     .whereRef('p.company_id', '=', 'c.id')
     .where('p.date', '=', day)
+    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
     .select((eb) => {
       const lastClose = (op: '<' | '<=', before: string) =>
         eb
@@ -118,7 +130,7 @@ export interface CloseRanges {
  * The highest and lowest close of each company with closes after `after` and up to `through`,
  * indexed by company id (NaN: no close then). One pass over each company's key range for both.
  */
-export async function findCloseRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
+export async function findCloseRanges(db: Db, after: string, through: string, ids?: IdRange): Promise<CloseRanges> {
   const rows = await db
     // Companies outside, one key range each (as in findCompaniesOnDay): no scan of every close in the range.
     .selectFrom('companies as c')
@@ -126,6 +138,7 @@ export async function findCloseRanges(db: Db, after: string, through: string): P
     .whereRef('w.company_id', '=', 'c.id')
     .where('w.date', '>', after)
     .where('w.date', '<=', through)
+    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
     .groupBy('c.id')
     .select((eb) => ['c.id', eb.fn.max('w.close').as('high'), eb.fn.min('w.close').as('low')])
     .execute();

@@ -30,7 +30,8 @@ import {
   referenceDays,
   visibleFilings,
 } from './screen.measures.ts';
-import { type CloseRanges, findCloseRanges, findCompaniesOnDay, findFilingsBetween } from './screen.repository.ts';
+import { readCloseRanges, readCompaniesOnDay } from './screen.readers.ts';
+import { type CloseRanges, findFilingsBetween } from './screen.repository.ts';
 import {
   buildDaySnapshot,
   criteriaKey,
@@ -234,7 +235,7 @@ function closeRangesOfMonth(db: Db, dataDate: string, month: string): Promise<Cl
     months.set(month, hit);
     return hit;
   }
-  const loading = findCloseRanges(db, monthEnd(month, -1), monthEnd(month));
+  const loading = readCloseRanges(db, monthEnd(month, -1), monthEnd(month));
   months.set(month, loading);
   if (months.size > MONTHS_KEPT) months.delete(months.keys().next().value as string);
   loading.catch(() => months.get(month) === loading && months.delete(month));
@@ -248,12 +249,12 @@ function closeRangesOfMonth(db: Db, dataDate: string, month: string): Promise<Cl
 function closeRangesBetween(db: Db, dataDate: string, after: string, day: string): Promise<CloseRanges[]> {
   const first = after.slice(0, 7);
   const last = day.slice(0, 7);
-  const parts = [findCloseRanges(db, after, first === last ? day : monthEnd(first))];
+  const parts = [readCloseRanges(db, after, first === last ? day : monthEnd(first))];
   if (first === last) return Promise.all(parts);
   for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) {
     parts.push(closeRangesOfMonth(db, dataDate, m));
   }
-  parts.push(findCloseRanges(db, monthEnd(last, -1), day));
+  parts.push(readCloseRanges(db, monthEnd(last, -1), day));
   return Promise.all(parts);
 }
 
@@ -272,7 +273,8 @@ function combine(parts: readonly CloseRanges[], id: number): { high: number | nu
 async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
   const ref = referenceDays(day);
   const [companies, ranges, filings] = await Promise.all([
-    findCompaniesOnDay(db, day, ref),
+    // A past day asked starts the reader threads (screen.readers.ts); the latest day is built in the background.
+    readCompaniesOnDay(db, day, ref, day !== dataDate),
     closeRangesBetween(db, dataDate, ref.after52, day),
     filingsOfYear(db, dataDate, Number(day.slice(0, 4))),
   ]);

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { currentDataDate } from '../../lib/data-date.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { savedScreensRoutes } from './saved-screens.routes.ts';
+import { ScreenReaders, useScreenReaders } from './screen.readers.ts';
 import {
   daySnapshot,
   getCompanyMeasures,
@@ -99,6 +100,14 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     daySnapshot(app.db, dataDate, dataDate).catch((err) => app.log.error({ err, dataDate }, 'screen warm-up failed'));
   };
   app.onNewCloses(({ dataDate }) => warm(dataDate));
+  const file = app.dbFile;
+  if (file !== null) {
+    const readers = new ScreenReaders(file, (err) =>
+      app.log.warn({ err }, 'a screen reader thread failed; screens are read on the server thread'),
+    );
+    useScreenReaders(app.db, readers);
+    app.addHook('onClose', () => readers.close());
+  }
   app.addHook('onReady', async () => {
     currentDataDate(app.db)
       .then((dataDate) => dataDate && warm(dataDate))
