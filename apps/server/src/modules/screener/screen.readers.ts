@@ -6,6 +6,7 @@ import {
   type CompanyOnDay,
   findCloseRanges,
   findCompaniesOnDay,
+  findTopCompanyId,
   type IdRange,
 } from './screen.repository.ts';
 
@@ -129,11 +130,7 @@ export class ScreenReaders {
 
   /** The companies in two halves by id: any split is right, one at the middle of the ids shares the work evenly. */
   async #halves(db: Db): Promise<[IdRange, IdRange]> {
-    const row = await db
-      .selectFrom('companies')
-      .select((eb) => eb.fn.max('id').as('top'))
-      .executeTakeFirst();
-    const middle = Math.floor((Number(row?.top ?? 0) + 1) / 2);
+    const middle = Math.floor(((await findTopCompanyId(db)) + 1) / 2);
     return [
       { from: Number.MIN_SAFE_INTEGER, to: middle },
       { from: middle, to: Number.MAX_SAFE_INTEGER },

@@ -120,6 +120,15 @@ export async function findCompaniesOnDay(
   }));
 }
 
+/** The highest company id (0 when there is none): where the reader threads split the market in two. */
+export async function findTopCompanyId(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('companies')
+    .select((eb) => eb.fn.max('id').as('top'))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
+}
+
 /** Highest and lowest close per company over some days (a month, or the ends of a 52-week window). */
 export interface CloseRanges {
   high: Float64Array;
