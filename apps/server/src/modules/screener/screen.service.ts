@@ -21,6 +21,7 @@ import {
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
 import { notFound } from '../../lib/errors.ts';
+import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
 import {
   addDays,
   type DatedFiling,
@@ -83,7 +84,7 @@ export function columnsFrom(filters: ScreenFilters): MeasureId[] {
 
 /** Day snapshots kept per database: the latest day and a few past ones a visitor is looking at. */
 const DAYS_KEPT = 6;
-const snapshots = new WeakMap<Db, { dataDate: string; days: Map<string, Promise<DaySnapshot>> }>();
+const snapshots = new WeakMap<Db, { dataDate: string; days: RecentMap<string, Promise<DaySnapshot>> }>();
 
 // A day reads the periods of the last ~3.6 years (its year and the one before, and old enough to be stale).
 const FILINGS_LOOKBACK_DAYS = STALE_FILING_DAYS + 800;
@@ -219,27 +220,16 @@ function monthEnd(month: string, offset = 0): string {
 
 /** Whole calendar months of closes kept per process: three years, ~0.5 MB at 10,000 companies. */
 const MONTHS_KEPT = 36;
-const monthRanges = new WeakMap<Db, { dataDate: string; months: Map<string, Promise<CloseRanges>> }>();
+const monthRanges = new WeakMap<Db, { dataDate: string; months: RecentMap<string, Promise<CloseRanges>> }>();
 
 // A whole month before the day never changes for a data date: every day whose 52 weeks cover it shares one read.
 function closeRangesOfMonth(db: Db, dataDate: string, month: string): Promise<CloseRanges> {
   let held = monthRanges.get(db);
   if (!held || held.dataDate !== dataDate) {
-    held = { dataDate, months: new Map() };
+    held = { dataDate, months: new RecentMap(MONTHS_KEPT) };
     monthRanges.set(db, held);
   }
-  const months = held.months;
-  const hit = months.get(month);
-  if (hit) {
-    months.delete(month);
-    months.set(month, hit);
-    return hit;
-  }
-  const loading = readCloseRanges(db, monthEnd(month, -1), monthEnd(month));
-  months.set(month, loading);
-  if (months.size > MONTHS_KEPT) months.delete(months.keys().next().value as string);
-  loading.catch(() => months.get(month) === loading && months.delete(month));
-  return loading;
+  return keptLoad(held.months, month, () => readCloseRanges(db, monthEnd(month, -1), monthEnd(month)));
 }
 
 /**
@@ -294,21 +284,10 @@ async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapsh
 export function daySnapshot(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
   let held = snapshots.get(db);
   if (!held || held.dataDate !== dataDate) {
-    held = { dataDate, days: new Map() };
+    held = { dataDate, days: new RecentMap(DAYS_KEPT) };
     snapshots.set(db, held);
   }
-  const days = held.days;
-  const hit = days.get(day);
-  if (hit) {
-    days.delete(day);
-    days.set(day, hit);
-    return hit;
-  }
-  const built = loadDay(db, dataDate, day);
-  days.set(day, built);
-  if (days.size > DAYS_KEPT) days.delete(days.keys().next().value as string);
-  built.catch(() => days.get(day) === built && days.delete(day));
-  return built;
+  return keptLoad(held.days, day, () => loadDay(db, dataDate, day));
 }
 
 export interface Screen {
@@ -358,24 +337,16 @@ function versionOf(screen: Screen, key: string): string {
 
 /** Answers kept per day snapshot, the least recently asked out first; they go when their snapshot goes. */
 class KeptPerSnapshot<T> {
-  readonly #held = new WeakMap<DaySnapshot, Map<string, T>>();
+  readonly #held = new WeakMap<DaySnapshot, RecentMap<string, T>>();
   constructor(private readonly limit: number) {}
 
   get(snapshot: DaySnapshot, key: string, build: () => T): T {
     let held = this.#held.get(snapshot);
     if (!held) {
-      held = new Map();
+      held = new RecentMap(this.limit);
       this.#held.set(snapshot, held);
     }
-    let value = held.get(key);
-    if (value === undefined) {
-      value = build();
-      if (held.size >= this.limit) held.delete(held.keys().next().value as string);
-    } else {
-      held.delete(key);
-    }
-    held.set(key, value);
-    return value;
+    return held.getOrAdd(key, build);
   }
 }
 

@@ -16,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentDataDate } from '../../lib/data-date.ts';
+import { RecentMap } from '../../lib/recent-map.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { savedScreensRoutes } from './saved-screens.routes.ts';
 import { ScreenReaders, useScreenReaders } from './screen.readers.ts';
@@ -63,29 +64,25 @@ interface KeptAnswer {
  * a URL that failed validation never reaches `set`, and a new data date retires every entry.
  */
 class AnswersByUrl {
-  readonly #held = new Map<string, KeptAnswer>();
+  readonly #held: RecentMap<string, KeptAnswer>;
   constructor(
-    private readonly limit: number,
+    limit: number,
     private readonly longestUrl: number,
-  ) {}
+  ) {
+    this.#held = new RecentMap(limit);
+  }
 
   get(url: string, dataDate: string | null): KeptAnswer | undefined {
     const held = this.#held.get(url);
-    if (!held) return undefined;
-    if (held.dataDate !== dataDate) {
+    if (held && held.dataDate !== dataDate) {
       this.#held.delete(url);
       return undefined;
     }
-    this.#held.delete(url);
-    this.#held.set(url, held);
     return held;
   }
 
   set(url: string, answer: KeptAnswer): void {
-    if (url.length > this.longestUrl) return;
-    this.#held.delete(url);
-    if (this.#held.size >= this.limit) this.#held.delete(this.#held.keys().next().value as string);
-    this.#held.set(url, answer);
+    if (url.length <= this.longestUrl) this.#held.set(url, answer);
   }
 }
 
