@@ -128,30 +128,28 @@ export class ScreenReaders {
     await Promise.all((this.#readers ?? []).map((r) => r.close()));
   }
 
-  /** The companies in two halves by id: any split is right, one at the middle of the ids shares the work evenly. */
-  async #halves(db: Db): Promise<[IdRange, IdRange]> {
+  /**
+   * One read per reader, each on half the companies by id: any split is right, one at the middle of
+   * the ids shares the work evenly.
+   */
+  async #inHalves<T>(db: Db, ask: (reader: Reader, ids: IdRange) => Promise<T>): Promise<T[]> {
+    const readers = this.#readers as Reader[];
     const middle = Math.floor(((await findTopCompanyId(db)) + 1) / 2);
-    return [
+    const halves = [
       { from: Number.MIN_SAFE_INTEGER, to: middle },
       { from: middle, to: Number.MAX_SAFE_INTEGER },
     ];
+    return Promise.all(halves.map((ids, i) => ask(readers[i] as Reader, ids)));
   }
 
   async companiesOnDay(db: Db, day: string, ref: ReferenceDays): Promise<CompanyOnDay[]> {
-    const readers = this.#readers as Reader[];
-    const halves = await this.#halves(db);
-    const parts = await Promise.all(halves.map((ids, i) => (readers[i] as Reader).ask({ kind: 'day', day, ref, ids })));
+    const parts = await this.#inHalves(db, (reader, ids) => reader.ask({ kind: 'day', day, ref, ids }));
     // Each half in ticker order (as the query answers): the whole in the same order.
     return parts.flat().sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
   }
 
   async closeRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
-    const readers = this.#readers as Reader[];
-    const halves = await this.#halves(db);
-    const parts = await Promise.all(
-      halves.map((ids, i) => (readers[i] as Reader).ask({ kind: 'ranges', after, through, ids })),
-    );
-    return mergeRanges(parts);
+    return mergeRanges(await this.#inHalves(db, (reader, ids) => reader.ask({ kind: 'ranges', after, through, ids })));
   }
 }
 
@@ -178,36 +176,40 @@ export function useScreenReaders(db: Db, readers: ScreenReaders): void {
 }
 
 /**
- * The day's companies, on the reader threads once they are ready (`start`: the first past day starts
- * them), else on this connection. A reader failing mid-read costs that read being done again here.
+ * `viaReaders` on the reader threads of `db` once they are ready, else `alone` on this connection. A
+ * reader failing mid-read (said once by the readers' onBroken) costs that read being done again here.
  */
-export async function readCompaniesOnDay(
+async function readOn<T>(
   db: Db,
-  day: string,
-  ref: ReferenceDays,
-  start: boolean,
-): Promise<CompanyOnDay[]> {
+  viaReaders: (readers: ScreenReaders) => Promise<T>,
+  alone: () => Promise<T>,
+): Promise<T> {
   const readers = registered.get(db);
-  if (readers && start) readers.start();
   if (readers?.ready) {
     try {
-      return await readers.companiesOnDay(db, day, ref);
+      return await viaReaders(readers);
     } catch {
-      // Said once by the readers' onBroken; read here instead.
+      // Read here instead.
     }
   }
-  return findCompaniesOnDay(db, day, ref);
+  return alone();
 }
 
-/** Highs and lows of closes after `after` through `through`, as `readCompaniesOnDay` reads. */
-export async function readCloseRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
-  const readers = registered.get(db);
-  if (readers?.ready) {
-    try {
-      return await readers.closeRanges(db, after, through);
-    } catch {
-      // As above.
-    }
-  }
-  return findCloseRanges(db, after, through);
+/** The day's companies (`start`: the first past day starts the reader threads). */
+export function readCompaniesOnDay(db: Db, day: string, ref: ReferenceDays, start: boolean): Promise<CompanyOnDay[]> {
+  if (start) registered.get(db)?.start();
+  return readOn(
+    db,
+    (readers) => readers.companiesOnDay(db, day, ref),
+    () => findCompaniesOnDay(db, day, ref),
+  );
+}
+
+/** Highs and lows of closes after `after` through `through`. */
+export function readCloseRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
+  return readOn(
+    db,
+    (readers) => readers.closeRanges(db, after, through),
+    () => findCloseRanges(db, after, through),
+  );
 }
