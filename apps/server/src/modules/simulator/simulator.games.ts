@@ -128,8 +128,10 @@ export async function listGames(db: Db, userId: number | null): Promise<GamesLis
   };
 }
 
-/** A private game is as good as missing to anyone but its creator, its players and holders of its code. */
-/** The game if the member may see it, and whether they play in it (every caller shows that). */
+/**
+ * The game if the member may see it, and whether they play in it (every caller shows that): a private
+ * game is as good as missing to anyone but its creator, its players and holders of its code.
+ */
 async function visibleGame(
   db: Db,
   userId: number | null,
