@@ -1,9 +1,9 @@
-// A thread of its own with its own SQLite connection (WAL: it reads beside the server's writes), reading
-// part of the market for a day's screen while another such thread reads the rest (screen.readers.ts).
+// A thread of its own with its own SQLite connection (WAL: it reads beside the server's writes), computing
+// part of the market's rows for a day's screen while another such thread computes the rest (screen.readers.ts).
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '@app/db/client';
-import type { ReaderRequest, ReaderResponse } from './screen.readers.ts';
-import { findCloseRanges, findCompaniesOnDay } from './screen.repository.ts';
+import { dayRows } from './screen.day.ts';
+import { type ReaderRequest, type ReaderResponse, toColumns } from './screen.readers.ts';
 
 const { filename } = workerData as { filename: string };
 const handle = createDb({ engine: 'sqlite', filename });
@@ -12,16 +12,11 @@ if (!port) throw new Error('screen.reader.worker.ts runs as a worker thread');
 
 port.on('message', async (request: ReaderRequest) => {
   try {
-    if (request.kind === 'day') {
-      const companies = await findCompaniesOnDay(handle.db, request.day, request.ref, request.ids);
-      port.postMessage({ id: request.id, ok: true, kind: 'day', companies } satisfies ReaderResponse);
-    } else {
-      const ranges = await findCloseRanges(handle.db, request.after, request.through, request.ids);
-      port.postMessage({ id: request.id, ok: true, kind: 'ranges', ranges } satisfies ReaderResponse, [
-        ranges.high.buffer as ArrayBuffer,
-        ranges.low.buffer as ArrayBuffer,
-      ]);
-    }
+    const rows = await dayRows(handle.db, request.dataDate, request.day, request.ids);
+    const columns = toColumns(request.warm ? [] : rows);
+    port.postMessage({ id: request.id, ok: true, rows: columns } satisfies ReaderResponse, [
+      columns.values.buffer as ArrayBuffer,
+    ]);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     port.postMessage({ id: request.id, ok: false, message } satisfies ReaderResponse);

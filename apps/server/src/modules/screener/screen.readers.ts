@@ -1,42 +1,74 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '@app/db/client';
-import type { ReferenceDays } from './screen.measures.ts';
-import {
-  type CloseRanges,
-  type CompanyOnDay,
-  findCloseRanges,
-  findCompaniesOnDay,
-  findTopCompanyId,
-  type IdRange,
-} from './screen.repository.ts';
+import { MEASURE_IDS } from '@app/shared/screener-measures';
+import { dayRows } from './screen.day.ts';
+import { measureValuesAt } from './screen.measures.ts';
+import { findTopCompanyId, type IdRange } from './screen.repository.ts';
+import type { ScreenRow } from './screen.snapshot.ts';
 
-interface DayRequest {
-  kind: 'day';
+/**
+ * A day's rows for the companies in `ids`, with what the reader keeps between days tied to `dataDate`;
+ * `warm`: only read (what the next days share), answering no rows.
+ */
+export interface ReaderRequest {
+  id: number;
+  dataDate: string;
   day: string;
-  ref: ReferenceDays;
   ids: IdRange;
+  warm?: boolean;
 }
 
-interface RangesRequest {
-  kind: 'ranges';
-  after: string;
-  through: string;
-  ids: IdRange;
+export type ReaderResponse = { id: number; ok: true; rows: RowColumns } | { id: number; ok: false; message: string };
+
+/**
+ * Rows as columns, the values of each row one after another in one buffer (NaN: null; a measure is
+ * never NaN). Copying 5,000 row objects between threads took 15–25 ms on each side; strings in
+ * arrays and a transferred buffer cost a fraction of that.
+ */
+export interface RowColumns {
+  ticker: string[];
+  name: string[];
+  slug: string[];
+  sector: (number | null)[];
+  industry: (string | null)[];
+  exchange: (string | null)[];
+  delistedOn: (string | null)[];
+  values: Float64Array;
 }
 
-export type ReaderRequest = (DayRequest | RangesRequest) & { id: number };
+export function toColumns(rows: readonly ScreenRow[]): RowColumns {
+  const values = new Float64Array(rows.length * MEASURE_IDS.length);
+  let k = 0;
+  for (const row of rows) for (const id of MEASURE_IDS) values[k++] = row.values[id] ?? Number.NaN;
+  return {
+    ticker: rows.map((r) => r.ticker),
+    name: rows.map((r) => r.name),
+    slug: rows.map((r) => r.slug),
+    sector: rows.map((r) => r.sector),
+    industry: rows.map((r) => r.industry),
+    exchange: rows.map((r) => r.exchange),
+    delistedOn: rows.map((r) => r.delistedOn),
+    values,
+  };
+}
 
-export type ReaderResponse =
-  | { id: number; ok: true; kind: 'day'; companies: CompanyOnDay[] }
-  | { id: number; ok: true; kind: 'ranges'; ranges: CloseRanges }
-  | { id: number; ok: false; message: string };
-
-type Answer = Extract<ReaderResponse, { ok: true }>;
+export function fromColumns(c: RowColumns): ScreenRow[] {
+  return c.ticker.map((ticker, i) => ({
+    ticker,
+    name: c.name[i] as string,
+    slug: c.slug[i] as string,
+    sector: c.sector[i] ?? null,
+    industry: c.industry[i] ?? null,
+    exchange: c.exchange[i] ?? null,
+    delistedOn: c.delistedOn[i] ?? null,
+    values: measureValuesAt(c.values, i * MEASURE_IDS.length),
+  }));
+}
 
 /** One worker thread with its own connection, answering one request after another. */
 class Reader {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(a: Answer): void; reject(e: Error): void }>();
+  readonly #pending = new Map<number, { resolve(rows: ScreenRow[]): void; reject(e: Error): void }>();
   #next = 0;
   #ready = false;
   #broken: Error | null = null;
@@ -58,7 +90,7 @@ class Reader {
       }
       const pending = this.#pending.get(message.id);
       this.#pending.delete(message.id);
-      if (message.ok) pending?.resolve(message);
+      if (message.ok) pending?.resolve(fromColumns(message.rows));
       else pending?.reject(new Error(message.message));
     });
     const fail = (err: Error) => {
@@ -76,15 +108,13 @@ class Reader {
     return this.#ready && this.#broken === null;
   }
 
-  ask(request: DayRequest): Promise<CompanyOnDay[]>;
-  ask(request: RangesRequest): Promise<CloseRanges>;
-  ask(request: DayRequest | RangesRequest): Promise<CompanyOnDay[] | CloseRanges> {
+  ask(request: Omit<ReaderRequest, 'id'>): Promise<ScreenRow[]> {
     if (this.#broken) return Promise.reject(this.#broken);
     const id = this.#next++;
-    return new Promise<Answer>((resolve, reject) => {
+    return new Promise<ScreenRow[]>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
-    }).then((a) => (a.kind === 'day' ? a.companies : a.ranges));
+      this.#worker.postMessage({ ...request, id } satisfies ReaderRequest);
+    });
   }
 
   async close(): Promise<void> {
@@ -94,11 +124,12 @@ class Reader {
 }
 
 /**
- * Two threads reading half the companies each, side by side, for a day's screen on SQLite
- * (decision 025): better-sqlite3 is synchronous, so on the server's thread the day's closes and its
- * 52-week ranges were read one after the other while no other request was answered. Started with
- * the first past day asked (the latest day is built in the background anyway); until both are
- * ready, or if one fails, the server's own connection reads as before.
+ * Two threads computing half the companies each, side by side, for a day's screen on SQLite
+ * (decision 025): better-sqlite3 is synchronous, so on the server's thread the day's closes, its
+ * 52-week ranges and the measures were worked out one after the other while no other request was
+ * answered, on one core of two. Each thread keeps what its half's days share (filing periods,
+ * whole months). Started with the first past day asked (the latest day is built in the background
+ * anyway); until both are ready, or if one fails, the server's own connection reads as before.
  */
 export class ScreenReaders {
   #readers: Reader[] | null = null;
@@ -109,7 +140,12 @@ export class ScreenReaders {
     private readonly onBroken: (err: Error) => void,
   ) {}
 
-  start(): void {
+  /**
+   * Starts both threads, which first read what `day` and the latest day (`dataDate`) need: the day
+   * that started them is read on the server's thread meanwhile, and the days asked next are mostly
+   * near one or the other, so they find the filing periods and months their year shares.
+   */
+  start(db: Db, dataDate: string, day: string): void {
     if (this.#readers || this.#broken) return;
     const broken = (err: Error) => {
       if (this.#broken) return;
@@ -117,6 +153,10 @@ export class ScreenReaders {
       this.onBroken(err);
     };
     this.#readers = [new Reader(this.filename, broken), new Reader(this.filename, broken)];
+    // A failed warm-up leaves the reads to the first day asked (a failed thread says so through onBroken).
+    this.#inHalves(db, { dataDate, day, warm: true })
+      .then(() => this.#inHalves(db, { dataDate, day: dataDate, warm: true }))
+      .catch(() => {});
   }
 
   get ready(): boolean {
@@ -128,41 +168,39 @@ export class ScreenReaders {
     await Promise.all((this.#readers ?? []).map((r) => r.close()));
   }
 
-  /**
-   * One read per reader, each on half the companies by id: any split is right, one at the middle of
-   * the ids shares the work evenly.
-   */
-  async #inHalves<T>(db: Db, ask: (reader: Reader, ids: IdRange) => Promise<T>): Promise<T[]> {
-    const readers = this.#readers as Reader[];
+  /** A day's rows, half the companies on each thread. */
+  async dayRows(db: Db, dataDate: string, day: string): Promise<ScreenRow[]> {
+    const [a, b] = await this.#inHalves(db, { dataDate, day });
+    return mergeByTicker(a ?? [], b ?? []);
+  }
+
+  /** One request per thread, each on half the companies by id: any split is right, the middle of the ids shares the work evenly. */
+  async #inHalves(db: Db, request: Omit<ReaderRequest, 'id' | 'ids'>): Promise<ScreenRow[][]> {
+    const readers = this.#readers;
+    if (!readers) throw new Error('the screen readers are not started');
     const middle = Math.floor(((await findTopCompanyId(db)) + 1) / 2);
     const halves = [
       { from: Number.MIN_SAFE_INTEGER, to: middle },
       { from: middle, to: Number.MAX_SAFE_INTEGER },
     ];
-    return Promise.all(halves.map((ids, i) => ask(readers[i] as Reader, ids)));
-  }
-
-  async companiesOnDay(db: Db, day: string, ref: ReferenceDays): Promise<CompanyOnDay[]> {
-    const parts = await this.#inHalves(db, (reader, ids) => reader.ask({ kind: 'day', day, ref, ids }));
-    // Each half in ticker order (as the query answers): the whole in the same order.
-    return parts.flat().sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
-  }
-
-  async closeRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
-    return mergeRanges(await this.#inHalves(db, (reader, ids) => reader.ask({ kind: 'ranges', after, through, ids })));
+    return Promise.all(halves.map((ids, i) => (readers[i] as Reader).ask({ ...request, ids })));
   }
 }
 
-/** Ranges of disjoint sets of companies as one (each id has a value in one part at most). */
-function mergeRanges(parts: readonly CloseRanges[]): CloseRanges {
-  const size = Math.max(...parts.map((p) => p.high.length));
-  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
-  for (const part of parts) {
-    for (let id = 0; id < part.high.length; id++) {
-      const high = part.high[id] as number;
-      if (Number.isNaN(high)) continue;
-      out.high[id] = high;
-      out.low[id] = part.low[id] as number;
+/** Two lists in ticker order as one. */
+function mergeByTicker(a: readonly ScreenRow[], b: readonly ScreenRow[]): ScreenRow[] {
+  const out: ScreenRow[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i];
+    const y = b[j];
+    if (x !== undefined && (y === undefined || x.ticker < y.ticker)) {
+      out.push(x);
+      i++;
+    } else if (y !== undefined) {
+      out.push(y);
+      j++;
     }
   }
   return out;
@@ -176,40 +214,19 @@ export function useScreenReaders(db: Db, readers: ScreenReaders): void {
 }
 
 /**
- * `viaReaders` on the reader threads of `db` once they are ready, else `alone` on this connection. A
- * reader failing mid-read (said once by the readers' onBroken) costs that read being done again here.
+ * A day's rows (`dayRows`), on the reader threads of `db` once they are ready, else on this
+ * connection; `start`: the first past day asked starts the threads. A reader failing mid-read (said
+ * once by the readers' onBroken) costs that day being read again here.
  */
-async function readOn<T>(
-  db: Db,
-  viaReaders: (readers: ScreenReaders) => Promise<T>,
-  alone: () => Promise<T>,
-): Promise<T> {
+export async function readDayRows(db: Db, dataDate: string, day: string, start: boolean): Promise<ScreenRow[]> {
   const readers = registered.get(db);
+  if (start) readers?.start(db, dataDate, day);
   if (readers?.ready) {
     try {
-      return await viaReaders(readers);
+      return await readers.dayRows(db, dataDate, day);
     } catch {
       // Read here instead.
     }
   }
-  return alone();
-}
-
-/** The day's companies (`start`: the first past day starts the reader threads). */
-export function readCompaniesOnDay(db: Db, day: string, ref: ReferenceDays, start: boolean): Promise<CompanyOnDay[]> {
-  if (start) registered.get(db)?.start();
-  return readOn(
-    db,
-    (readers) => readers.companiesOnDay(db, day, ref),
-    () => findCompaniesOnDay(db, day, ref),
-  );
-}
-
-/** Highs and lows of closes after `after` through `through`. */
-export function readCloseRanges(db: Db, after: string, through: string): Promise<CloseRanges> {
-  return readOn(
-    db,
-    (readers) => readers.closeRanges(db, after, through),
-    () => findCloseRanges(db, after, through),
-  );
+  return dayRows(db, dataDate, day);
 }

@@ -176,7 +176,12 @@ const COLUMNS = [
  * Filing periods ending from `from` through `through` (inclusive), by company, whenever filed
  * (the measures check the filing day, one rule for every caller).
  */
-export async function findFilingsBetween(db: Db, from: string, through: string): Promise<Map<number, DatedFiling[]>> {
+export async function findFilingsBetween(
+  db: Db,
+  from: string,
+  through: string,
+  ids?: IdRange,
+): Promise<Map<number, DatedFiling[]>> {
   const rows = await db
     .selectFrom('fundamentals')
     .select([
@@ -192,6 +197,7 @@ export async function findFilingsBetween(db: Db, from: string, through: string):
     ])
     .where('period_end', '>=', from)
     .where('period_end', '<=', through)
+    .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
     .execute();
   const out = new Map<number, DatedFiling[]>();
   for (const r of rows) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@app/db/client';
-import { dayNumber, isTradingDay, previousTradingDay } from '@app/market-data/calendar';
+import { isTradingDay, previousTradingDay } from '@app/market-data/calendar';
 import { csvCell } from '@app/shared/csv';
 import {
   type CompanyMeasuresResponse,
@@ -16,23 +16,13 @@ import {
   SCREEN_PAGE_SIZE,
   type ScreenFilters,
   type ScreenResponse,
-  STALE_FILING_DAYS,
 } from '@app/shared/screener-screen';
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
 import { notFound } from '../../lib/errors.ts';
 import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
-import {
-  addDays,
-  type DatedFiling,
-  type Fundamentals,
-  fundamentalsFrom,
-  type MeasureValues,
-  referenceDays,
-  visibleFilings,
-} from './screen.measures.ts';
-import { readCloseRanges, readCompaniesOnDay } from './screen.readers.ts';
-import { type CloseRanges, findFilingsBetween } from './screen.repository.ts';
+import type { MeasureValues } from './screen.measures.ts';
+import { readDayRows } from './screen.readers.ts';
 import {
   buildDaySnapshot,
   criteriaKey,
@@ -86,194 +76,9 @@ export function columnsFrom(filters: ScreenFilters): MeasureId[] {
 const DAYS_KEPT = 6;
 const snapshots = new WeakMap<Db, { dataDate: string; days: RecentMap<string, Promise<DaySnapshot>> }>();
 
-// A day reads the periods of the last ~3.6 years (its year and the one before, and old enough to be stale).
-const FILINGS_LOOKBACK_DAYS = STALE_FILING_DAYS + 800;
-
-/**
- * Filing periods ending in one span of days, by company in key order (period, then period end),
- * so every engine hands the measures the same order.
- */
-interface FilingSpan {
-  from: string;
-  through: string;
-  rows: Map<number, DatedFiling[]>;
-}
-
-/** A span covers at most this many days (~6.5 years: two adjacent years' periods), ~25 MB at 10,000 companies. */
-const SPAN_MAX_DAYS = FILINGS_LOOKBACK_DAYS + 2 * 366;
-const filingSpans = new WeakMap<Db, { dataDate: string; span: Promise<FilingSpan | null> }>();
-
-const byKey = (a: DatedFiling, b: DatedFiling) =>
-  a.period < b.period
-    ? -1
-    : a.period > b.period
-      ? 1
-      : a.periodEnd < b.periodEnd
-        ? -1
-        : a.periodEnd > b.periodEnd
-          ? 1
-          : 0;
-
-async function extendSpan(db: Db, span: FilingSpan | null, from: string, through: string): Promise<FilingSpan> {
-  const lo = span && span.from < from ? span.from : from;
-  const hi = span && span.through > through ? span.through : through;
-  const overlaps = span !== null && from <= addDays(span.through, 1) && through >= addDays(span.from, -1);
-  if (!span || !overlaps || dayNumber(hi) - dayNumber(lo) > SPAN_MAX_DAYS) {
-    const rows = await findFilingsBetween(db, from, through);
-    for (const list of rows.values()) list.sort(byKey);
-    return { from, through, rows };
-  }
-  if (from >= span.from && through <= span.through) return span;
-  // Only the days not read yet: the year before a held one reads about a year of periods, not four and a half.
-  const parts = await Promise.all([
-    from < span.from ? findFilingsBetween(db, from, addDays(span.from, -1)) : null,
-    through > span.through ? findFilingsBetween(db, addDays(span.through, 1), through) : null,
-  ]);
-  const rows = new Map(span.rows);
-  for (const part of parts) {
-    if (!part) continue;
-    for (const [id, list] of part) rows.set(id, [...(rows.get(id) ?? []), ...list].sort(byKey));
-  }
-  return { from: lo, through: hi, rows };
-}
-
-/** The filing periods ending from `from` through `through`, read once per process as far as they overlap. */
-function filingSpan(db: Db, dataDate: string, from: string, through: string): Promise<FilingSpan> {
-  let held = filingSpans.get(db);
-  if (!held || held.dataDate !== dataDate) {
-    held = { dataDate, span: Promise.resolve(null) };
-    filingSpans.set(db, held);
-  }
-  const entry = held;
-  // One extension at a time: each starts from the span the previous one left.
-  const next = entry.span.catch(() => null).then((span) => extendSpan(db, span, from, through));
-  entry.span = next;
-  return next;
-}
-
-/** A calendar year's filing periods, and per company what they said the last time they were read. */
-interface YearFilings {
-  span: FilingSpan;
-  from: string;
-  through: string;
-  /** By company: the periods ending in the year's window that could be public by its end. */
-  lists: Map<number, DatedFiling[]>;
-  /** By company: the number of periods visible then (it grows with the day) and what they gave. */
-  read: Map<number, { visible: number; fundamentals: Fundamentals }>;
-}
-
-const YEARS_KEPT = 2;
-const filingYears = new WeakMap<Db, { dataDate: string; years: Map<number, Promise<YearFilings>> }>();
-
-// Reading ~150,000 periods costs far more than the closes: every day of a year shares one read.
-function filingsOfYear(db: Db, dataDate: string, year: number): Promise<YearFilings> {
-  let held = filingYears.get(db);
-  if (!held || held.dataDate !== dataDate) {
-    held = { dataDate, years: new Map() };
-    filingYears.set(db, held);
-  }
-  const years = held.years;
-  const hit = years.get(year);
-  if (hit) return hit;
-  const from = addDays(`${year}-01-01`, -FILINGS_LOOKBACK_DAYS);
-  const through = `${year}-12-31`;
-  const loading = filingSpan(db, dataDate, from, through).then((span) => ({
-    span,
-    from,
-    through,
-    lists: new Map(),
-    read: new Map(),
-  }));
-  years.set(year, loading);
-  if (years.size > YEARS_KEPT) years.delete(years.keys().next().value as number);
-  loading.catch(() => years.get(year) === loading && years.delete(year));
-  return loading;
-}
-
-function filingsOf(filings: YearFilings, companyId: number): DatedFiling[] {
-  let list = filings.lists.get(companyId);
-  if (!list) {
-    const { from, through } = filings;
-    list = (filings.span.rows.get(companyId) ?? []).filter(
-      (f) => f.periodEnd >= from && f.periodEnd <= through && (f.filed === null || f.filed <= through),
-    );
-    filings.lists.set(companyId, list);
-  }
-  return list;
-}
-
-function fundamentalsOn(filings: YearFilings, day: string, companyId: number): Fundamentals {
-  const visible = visibleFilings(day, filingsOf(filings, companyId));
-  const held = filings.read.get(companyId);
-  // The visible set only grows with the day, so its size names it: a company with no new filing reuses its reading.
-  if (held && held.visible === visible.length) return held.fundamentals;
-  const fundamentals = fundamentalsFrom(visible);
-  filings.read.set(companyId, { visible: visible.length, fundamentals });
-  return fundamentals;
-}
-
-/** The last day of the month `yyyy-mm` + `offset` months. */
-function monthEnd(month: string, offset = 0): string {
-  const m = Number(month.slice(5, 7)) - 1 + offset;
-  return new Date(Date.UTC(Number(month.slice(0, 4)), m + 1, 0)).toISOString().slice(0, 10);
-}
-
-/** Whole calendar months of closes kept per process: three years, ~0.5 MB at 10,000 companies. */
-const MONTHS_KEPT = 36;
-const monthRanges = new WeakMap<Db, { dataDate: string; months: RecentMap<string, Promise<CloseRanges>> }>();
-
-// A whole month before the day never changes for a data date: every day whose 52 weeks cover it shares one read.
-function closeRangesOfMonth(db: Db, dataDate: string, month: string): Promise<CloseRanges> {
-  let held = monthRanges.get(db);
-  if (!held || held.dataDate !== dataDate) {
-    held = { dataDate, months: new RecentMap(MONTHS_KEPT) };
-    monthRanges.set(db, held);
-  }
-  return keptLoad(held.months, month, () => readCloseRanges(db, monthEnd(month, -1), monthEnd(month)));
-}
-
-/**
- * The closes after `after` and up to `day` as ranges whose highs and lows combine: the rest of
- * `after`'s month and the days of `day`'s month read for the day, the whole months between shared.
- */
-function closeRangesBetween(db: Db, dataDate: string, after: string, day: string): Promise<CloseRanges[]> {
-  const first = after.slice(0, 7);
-  const last = day.slice(0, 7);
-  const parts = [readCloseRanges(db, after, first === last ? day : monthEnd(first))];
-  if (first === last) return Promise.all(parts);
-  for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) {
-    parts.push(closeRangesOfMonth(db, dataDate, m));
-  }
-  parts.push(readCloseRanges(db, monthEnd(last, -1), day));
-  return Promise.all(parts);
-}
-
-function combine(parts: readonly CloseRanges[], id: number): { high: number | null; low: number | null } {
-  let high: number | null = null;
-  let low: number | null = null;
-  for (const part of parts) {
-    const h = part.high[id];
-    const l = part.low[id];
-    if (h !== undefined && !Number.isNaN(h) && (high === null || h > high)) high = h;
-    if (l !== undefined && !Number.isNaN(l) && (low === null || l < low)) low = l;
-  }
-  return { high, low };
-}
-
 async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
-  const ref = referenceDays(day);
-  const [companies, ranges, filings] = await Promise.all([
-    // A past day asked starts the reader threads (screen.readers.ts); the latest day is built in the background.
-    readCompaniesOnDay(db, day, ref, day !== dataDate),
-    closeRangesBetween(db, dataDate, ref.after52, day),
-    filingsOfYear(db, dataDate, Number(day.slice(0, 4))),
-  ]);
-  for (const c of companies) {
-    const { high, low } = combine(ranges, c.id);
-    c.prices.high52 = high;
-    c.prices.low52 = low;
-  }
-  return buildDaySnapshot(day, companies, (id) => fundamentalsOn(filings, day, id));
+  // A past day asked starts the reader threads (screen.readers.ts); the latest day is built in the background.
+  return buildDaySnapshot(day, await readDayRows(db, dataDate, day, day !== dataDate));
 }
 
 /**

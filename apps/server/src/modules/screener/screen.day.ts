@@ -1,0 +1,242 @@
+// A day's screen rows: every company's measures on one trading day, computed in whichever thread asks
+// (the server's, or a reader thread for its part of the market: screen.readers.ts). What the reads
+// share from one day to the next (filing periods, whole months of closes) is kept per thread.
+import type { Db } from '@app/db/client';
+import { dayNumber } from '@app/market-data/calendar';
+import { STALE_FILING_DAYS } from '@app/shared/screener-measures';
+import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
+import {
+  addDays,
+  computeMeasures,
+  type DatedFiling,
+  type Fundamentals,
+  fundamentalsFrom,
+  referenceDays,
+  visibleFilings,
+} from './screen.measures.ts';
+import {
+  type CloseRanges,
+  findCloseRanges,
+  findCompaniesOnDay,
+  findFilingsBetween,
+  type IdRange,
+} from './screen.repository.ts';
+import type { ScreenRow } from './screen.snapshot.ts';
+
+// A day reads the periods of the last ~3.6 years (its year and the one before, and old enough to be stale).
+const FILINGS_LOOKBACK_DAYS = STALE_FILING_DAYS + 800;
+
+/**
+ * Filing periods ending in one span of days, by company in key order (period, then period end),
+ * so every engine hands the measures the same order.
+ */
+interface FilingSpan {
+  from: string;
+  through: string;
+  rows: Map<number, DatedFiling[]>;
+}
+
+/** A span covers at most this many days (~6.5 years: two adjacent years' periods), ~25 MB at 10,000 companies. */
+const SPAN_MAX_DAYS = FILINGS_LOOKBACK_DAYS + 2 * 366;
+
+/** A calendar year's filing periods, and per company what they said the last time they were read. */
+interface YearFilings {
+  span: FilingSpan;
+  from: string;
+  through: string;
+  /** By company: the periods ending in the year's window that could be public by its end. */
+  lists: Map<number, DatedFiling[]>;
+  /** By company: the number of periods visible then (it grows with the day) and what they gave. */
+  read: Map<number, { visible: number; fundamentals: Fundamentals }>;
+}
+
+const YEARS_KEPT = 2;
+
+/** Whole calendar months of closes kept: three years, ~0.5 MB at 10,000 companies. */
+const MONTHS_KEPT = 36;
+
+/**
+ * What one thread keeps between days for one data date and one part of the market. A new data date
+ * drops it all (which also covers a correction of past data by an import), as does another part.
+ */
+interface Kept {
+  dataDate: string;
+  part: string;
+  /** The filing periods read so far, extended one read at a time. */
+  span: Promise<FilingSpan | null>;
+  years: Map<number, Promise<YearFilings>>;
+  months: RecentMap<string, Promise<CloseRanges>>;
+}
+
+const kept = new WeakMap<Db, Kept>();
+
+/** One day's reading: the database, the data date its caches belong to, and the companies read (all when none). */
+interface Reading {
+  db: Db;
+  ids: IdRange | undefined;
+  kept: Kept;
+}
+
+function reading(db: Db, dataDate: string, ids: IdRange | undefined): Reading {
+  const part = ids ? `${ids.from}:${ids.to}` : 'all';
+  let held = kept.get(db);
+  if (!held || held.dataDate !== dataDate || held.part !== part) {
+    held = { dataDate, part, span: Promise.resolve(null), years: new Map(), months: new RecentMap(MONTHS_KEPT) };
+    kept.set(db, held);
+  }
+  return { db, ids, kept: held };
+}
+
+const byKey = (a: DatedFiling, b: DatedFiling) =>
+  a.period < b.period
+    ? -1
+    : a.period > b.period
+      ? 1
+      : a.periodEnd < b.periodEnd
+        ? -1
+        : a.periodEnd > b.periodEnd
+          ? 1
+          : 0;
+
+async function extendSpan(r: Reading, span: FilingSpan | null, from: string, through: string): Promise<FilingSpan> {
+  const lo = span && span.from < from ? span.from : from;
+  const hi = span && span.through > through ? span.through : through;
+  const overlaps = span !== null && from <= addDays(span.through, 1) && through >= addDays(span.from, -1);
+  if (!span || !overlaps || dayNumber(hi) - dayNumber(lo) > SPAN_MAX_DAYS) {
+    const rows = await findFilingsBetween(r.db, from, through, r.ids);
+    for (const list of rows.values()) list.sort(byKey);
+    return { from, through, rows };
+  }
+  if (from >= span.from && through <= span.through) return span;
+  // Only the days not read yet: the year before a held one reads about a year of periods, not four and a half.
+  const parts = await Promise.all([
+    from < span.from ? findFilingsBetween(r.db, from, addDays(span.from, -1), r.ids) : null,
+    through > span.through ? findFilingsBetween(r.db, addDays(span.through, 1), through, r.ids) : null,
+  ]);
+  const rows = new Map(span.rows);
+  for (const part of parts) {
+    if (!part) continue;
+    for (const [id, list] of part) rows.set(id, [...(rows.get(id) ?? []), ...list].sort(byKey));
+  }
+  return { from: lo, through: hi, rows };
+}
+
+/** The filing periods ending from `from` through `through`, read once per data date as far as they overlap. */
+function filingSpan(r: Reading, from: string, through: string): Promise<FilingSpan> {
+  // One extension at a time: each starts from the span the previous one left.
+  const next = r.kept.span.catch(() => null).then((span) => extendSpan(r, span, from, through));
+  r.kept.span = next;
+  return next;
+}
+
+// Reading ~150,000 periods costs far more than the closes: every day of a year shares one read.
+function filingsOfYear(r: Reading, year: number): Promise<YearFilings> {
+  const years = r.kept.years;
+  const hit = years.get(year);
+  if (hit) return hit;
+  const from = addDays(`${year}-01-01`, -FILINGS_LOOKBACK_DAYS);
+  const through = `${year}-12-31`;
+  const loading = filingSpan(r, from, through).then((span) => ({
+    span,
+    from,
+    through,
+    lists: new Map(),
+    read: new Map(),
+  }));
+  years.set(year, loading);
+  if (years.size > YEARS_KEPT) years.delete(years.keys().next().value as number);
+  loading.catch(() => years.get(year) === loading && years.delete(year));
+  return loading;
+}
+
+function filingsOf(filings: YearFilings, companyId: number): DatedFiling[] {
+  let list = filings.lists.get(companyId);
+  if (!list) {
+    const { from, through } = filings;
+    list = (filings.span.rows.get(companyId) ?? []).filter(
+      (f) => f.periodEnd >= from && f.periodEnd <= through && (f.filed === null || f.filed <= through),
+    );
+    filings.lists.set(companyId, list);
+  }
+  return list;
+}
+
+function fundamentalsOn(filings: YearFilings, day: string, companyId: number): Fundamentals {
+  const visible = visibleFilings(day, filingsOf(filings, companyId));
+  const held = filings.read.get(companyId);
+  // The visible set only grows with the day, so its size names it: a company with no new filing reuses its reading.
+  if (held && held.visible === visible.length) return held.fundamentals;
+  const fundamentals = fundamentalsFrom(visible);
+  filings.read.set(companyId, { visible: visible.length, fundamentals });
+  return fundamentals;
+}
+
+/** The last day of the month `yyyy-mm` + `offset` months. */
+function monthEnd(month: string, offset = 0): string {
+  const m = Number(month.slice(5, 7)) - 1 + offset;
+  return new Date(Date.UTC(Number(month.slice(0, 4)), m + 1, 0)).toISOString().slice(0, 10);
+}
+
+// A whole month before the day never changes for a data date: every day whose 52 weeks cover it shares one read.
+function closeRangesOfMonth(r: Reading, month: string): Promise<CloseRanges> {
+  return keptLoad(r.kept.months, month, () => findCloseRanges(r.db, monthEnd(month, -1), monthEnd(month), r.ids));
+}
+
+/**
+ * The closes after `after` and up to `day` as ranges whose highs and lows combine: the rest of
+ * `after`'s month and the days of `day`'s month read for the day, the whole months between shared.
+ */
+function closeRangesBetween(r: Reading, after: string, day: string): Promise<CloseRanges[]> {
+  const first = after.slice(0, 7);
+  const last = day.slice(0, 7);
+  const parts = [findCloseRanges(r.db, after, first === last ? day : monthEnd(first), r.ids)];
+  if (first === last) return Promise.all(parts);
+  for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) {
+    parts.push(closeRangesOfMonth(r, m));
+  }
+  parts.push(findCloseRanges(r.db, monthEnd(last, -1), day, r.ids));
+  return Promise.all(parts);
+}
+
+function combine(parts: readonly CloseRanges[], id: number): { high: number | null; low: number | null } {
+  let high: number | null = null;
+  let low: number | null = null;
+  for (const part of parts) {
+    const h = part.high[id];
+    const l = part.low[id];
+    if (h !== undefined && !Number.isNaN(h) && (high === null || h > high)) high = h;
+    if (l !== undefined && !Number.isNaN(l) && (low === null || l < low)) low = l;
+  }
+  return { high, low };
+}
+
+/**
+ * The screen row of every company with a close on `day` (of those in `ids` when given), in ticker
+ * order: its prices then, and what its filings public by then say. `dataDate` names the data the
+ * kept reads belong to.
+ */
+export async function dayRows(db: Db, dataDate: string, day: string, ids?: IdRange): Promise<ScreenRow[]> {
+  const r = reading(db, dataDate, ids);
+  const ref = referenceDays(day);
+  const [companies, ranges, filings] = await Promise.all([
+    findCompaniesOnDay(db, day, ref, ids),
+    closeRangesBetween(r, ref.after52, day),
+    filingsOfYear(r, Number(day.slice(0, 4))),
+  ]);
+  const since = addDays(day, -STALE_FILING_DAYS);
+  return companies.map((c) => {
+    const { high, low } = combine(ranges, c.id);
+    c.prices.high52 = high;
+    c.prices.low52 = low;
+    return {
+      ticker: c.ticker,
+      name: c.name,
+      slug: c.slug,
+      sector: c.sector,
+      industry: c.industry,
+      exchange: c.exchange,
+      delistedOn: c.delistedOn,
+      values: computeMeasures(day, c.prices, fundamentalsOn(filings, day, c.id), since),
+    };
+  });
+}
