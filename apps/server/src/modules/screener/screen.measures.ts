@@ -1,5 +1,5 @@
 import { dayNumber } from '@app/market-data/calendar';
-import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
+import { type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
 import {
   type FilingPeriod,
   growth,
