@@ -188,7 +188,8 @@ export function trailingTwelveMonths(
 ): TtmPeriod[] {
   const quarters = periods.filter((p) => p.period === 'quarter').sort((a, b) => (a.periodEnd < b.periodEnd ? -1 : 1));
   const annual = new Map(periods.filter((p) => p.period === 'annual').map((p) => [p.fiscalYear, p]));
-  const byLabel = new Map(quarters.map((q) => [`${q.fiscalYear}${q.fiscalPeriod}`, q]));
+  // Built the first time a quarter needs it (most sums come from four back-to-back quarters).
+  let byLabel: Map<string, FilingPeriod> | null = null;
   // The first quarter given, and the three before it its sums read.
   let given = 0;
   if (fromEnd !== undefined)
@@ -204,6 +205,7 @@ export function trailingTwelveMonths(
   }
   const sumOfYear = (year: number, n: number, column: StatementColumn) => {
     const parts: (number | null | undefined)[] = [];
+    byLabel ??= new Map(quarters.map((q) => [`${q.fiscalYear}${q.fiscalPeriod}`, q]));
     for (let k = 1; k <= n; k += 1) parts.push(byLabel.get(`${year}Q${k}`)?.values[column]);
     return sum(parts);
   };

@@ -88,6 +88,7 @@ const ratio = (a: number | null | undefined, b: number | null | undefined) =>
   a === null || a === undefined || b === null || b === undefined || b === 0 ? null : a / b;
 const change = (close: number, then: number | null) => (then === null || then <= 0 ? null : (close / then - 1) * 100);
 const pct = (x: number | null) => (x === null ? null : x * 100);
+const positive = (x: number | null) => (x !== null && x > 0 ? x : null);
 /** A measure is a finite number rounded to six decimals, or null. */
 const finite = (v: number | null) => (v === null || !Number.isFinite(v) ? null : round6(v));
 
@@ -184,10 +185,15 @@ export function fundamentalsFrom(
   visible: readonly DatedFiling[],
   twelveMonths: (periods: readonly DatedFiling[]) => TwelveMonths[] = recentTwelveMonths,
 ): Fundamentals {
-  const counts = new Map<string, number>();
-  for (const f of visible) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
-  const currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
-  const periods = visible.filter((f) => f.currency === currency);
+  const only = visible.every((f) => f.currency === visible[0]?.currency);
+  let currency = visible[0]?.currency ?? null;
+  if (!only) {
+    const counts = new Map<string, number>();
+    for (const f of visible) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
+    currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
+  }
+  // Filings in one currency (nearly every company) are all read: no count and no copy.
+  const periods = only ? visible : visible.filter((f) => f.currency === currency);
   const twelve = twelveMonths(periods);
   const now = twelve[0] ?? null;
   const nowDay = now ? dayNumber(now.periodEnd) : 0;
@@ -218,7 +224,6 @@ export function computeMeasures(
   const revenue = now?.revenue ?? null;
   const netIncome = now?.netIncome ?? null;
   const equity = balance?.stockholders_equity ?? null;
-  const positive = (x: number | null) => (x !== null && x > 0 ? x : null);
 
   // Each value rounded as it is written, not in a pass over the ids afterwards (writes by computed key, slow).
   return {
