@@ -109,19 +109,20 @@ export const benchmark: Benchmark = {
   ],
   async extra({ url }) {
     // The first screen of a day builds its snapshot: timed one request each, nothing else running.
-    const times: number[] = [];
+    const timed: { day: string; ms: number }[] = [];
     for (const day of PAST_DAYS) {
       const started = performance.now();
       const res = await fetch(`${url}${LATEST}&asOf=${day}`);
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`first screen of ${day}: HTTP ${res.status}`);
-      times.push(performance.now() - started);
+      timed.push({ day, ms: performance.now() - started });
     }
-    times.sort((a, b) => a - b);
+    const times = timed.map((t) => t.ms).sort((a, b) => a - b);
+    const slowest = [...timed].sort((a, b) => b.ms - a.ms).slice(0, 3);
     const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]?.toFixed(0);
     console.log(
       `screen: first screen of a past day (${times.length} days, ${COMPANIES} companies): ` +
-        `p50 ${at(0.5)} ms, max ${at(1)} ms`,
+        `p50 ${at(0.5)} ms, max ${at(1)} ms (slowest: ${slowest.map((t) => `${t.day} ${t.ms.toFixed(0)} ms`).join(', ')})`,
     );
   },
 };

@@ -184,8 +184,8 @@ function fundamentalsOn(filings: YearFilings, day: string, companyId: number): F
   return fundamentals;
 }
 
-/** Companies whose readings are worked out between two turns of the event loop (~30 ms). */
-const READ_AHEAD_CHUNK = 2_000;
+/** Companies whose readings are worked out between two turns of the event loop (~20 ms: ~70 µs each). */
+const READ_AHEAD_CHUNK = 250;
 
 /**
  * What each company's periods say from each day one of them became public in the year, worked out
