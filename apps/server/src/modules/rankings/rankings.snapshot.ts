@@ -6,6 +6,7 @@ import {
   yearlyChangeBounds,
 } from '@app/shared/buckets';
 import type { RankingType } from '@app/shared/rankings';
+import { RecentMap } from '../../lib/recent-map.ts';
 import type { YearFigures } from './rankings.repository.ts';
 
 export interface RankingEntry {
@@ -29,7 +30,7 @@ export interface YearRanking {
   year: number;
   orders: Record<RankingType, RankingEntry[]>;
   /** Recent filter results (a visitor pages through the same filters), newest last. */
-  matches: Map<string, RankingEntry[]>;
+  matches: RecentMap<string, RankingEntry[]>;
 }
 
 const MEASURES: Record<RankingType, (f: YearFigures) => number | null> = {
@@ -75,7 +76,7 @@ export function buildYearRanking(
   for (const type of Object.keys(MEASURES) as RankingType[]) {
     orders[type] = [...entries].sort((a, b) => compareEntries(type, a, b));
   }
-  return { year, orders, matches: new Map() };
+  return { year, orders, matches: new RecentMap(MATCH_CACHE_SIZE) };
 }
 
 function matching(ranking: YearRanking, criteria: RankingCriteria): RankingEntry[] {
@@ -83,28 +84,17 @@ function matching(ranking: YearRanking, criteria: RankingCriteria): RankingEntry
   const search = criteria.name.toLowerCase();
   if (!search && criteria.mkCap === 'any' && criteria.yChange === 'any' && criteria.sect === null) return all;
   const key = JSON.stringify([criteria.type, search, criteria.mkCap, criteria.yChange, criteria.sect]);
-  const cached = ranking.matches.get(key);
-  if (cached) {
-    // Newest last: a hit moves to the end, so the oldest unused result goes first.
-    ranking.matches.delete(key);
-    ranking.matches.set(key, cached);
-    return cached;
-  }
-  const cap = marketCapBounds(criteria.mkCap);
-  const change = yearlyChangeBounds(criteria.yChange);
-  const found = all.filter(
-    (e) =>
-      (criteria.sect === null || e.figures.sector === criteria.sect) &&
-      withinBounds(e.figures.mkcap, cap) &&
-      withinBounds(e.figures.annReturn, change) &&
-      (!search || e.name.includes(search) || e.ticker === search),
-  );
-  ranking.matches.set(key, found);
-  if (ranking.matches.size > MATCH_CACHE_SIZE) {
-    const oldest = ranking.matches.keys().next().value;
-    if (oldest !== undefined) ranking.matches.delete(oldest);
-  }
-  return found;
+  return ranking.matches.getOrAdd(key, () => {
+    const cap = marketCapBounds(criteria.mkCap);
+    const change = yearlyChangeBounds(criteria.yChange);
+    return all.filter(
+      (e) =>
+        (criteria.sect === null || e.figures.sector === criteria.sect) &&
+        withinBounds(e.figures.mkcap, cap) &&
+        withinBounds(e.figures.annReturn, change) &&
+        (!search || e.name.includes(search) || e.ticker === search),
+    );
+  });
 }
 
 /** Rank = position in the whole filtered ordering; with `page`, only that slice, but always the full count. */

@@ -68,7 +68,7 @@ interface Kept {
   part: string;
   /** The filing periods read so far, extended one read at a time. */
   span: Promise<FilingSpan | null>;
-  years: Map<number, Promise<YearFilings>>;
+  years: RecentMap<number, Promise<YearFilings>>;
   months: RecentMap<string, Promise<CloseRanges>>;
 }
 
@@ -85,7 +85,13 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined): Reading {
   const part = ids ? `${ids.from}:${ids.to}` : 'all';
   let held = kept.get(db);
   if (!held || held.dataDate !== dataDate || held.part !== part) {
-    held = { dataDate, part, span: Promise.resolve(null), years: new Map(), months: new RecentMap(MONTHS_KEPT) };
+    held = {
+      dataDate,
+      part,
+      span: Promise.resolve(null),
+      years: new RecentMap(YEARS_KEPT),
+      months: new RecentMap(MONTHS_KEPT),
+    };
     kept.set(db, held);
   }
   return { db, ids, kept: held };
@@ -135,26 +141,23 @@ function filingSpan(r: Reading, from: string, through: string): Promise<FilingSp
 
 // Reading ~150,000 periods costs far more than the closes: every day of a year shares one read.
 function filingsOfYear(r: Reading, year: number): Promise<YearFilings> {
-  const years = r.kept.years;
-  const hit = years.get(year);
-  if (hit) return hit;
-  const from = addDays(`${year}-01-01`, -FILINGS_LOOKBACK_DAYS);
-  const through = `${year}-12-31`;
-  const loading = filingSpan(r, from, through).then((span) => ({
-    span,
-    from,
-    through,
-    lists: new Map(),
-    read: new Map(),
-  }));
-  years.set(year, loading);
-  if (years.size > YEARS_KEPT) years.delete(years.keys().next().value as number);
-  loading.then(
-    // A failed reading ahead leaves the reading to each day asked.
-    (filings) => readAhead(filings).catch(() => {}),
-    () => years.get(year) === loading && years.delete(year),
-  );
-  return loading;
+  return keptLoad(r.kept.years, year, () => {
+    const from = addDays(`${year}-01-01`, -FILINGS_LOOKBACK_DAYS);
+    const through = `${year}-12-31`;
+    const loading = filingSpan(r, from, through).then((span) => ({
+      span,
+      from,
+      through,
+      lists: new Map(),
+      read: new Map(),
+    }));
+    // A failed reading ahead leaves the reading to each day asked; keptLoad drops a failed load.
+    loading.then(
+      (filings) => readAhead(filings).catch(() => {}),
+      () => {},
+    );
+    return loading;
+  });
 }
 
 function filingsOf(filings: YearFilings, companyId: number): DatedFiling[] {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
 import { MEASURE_IDS, type MeasureId } from '@app/shared/screener-measures';
+import { RecentMap } from '../../lib/recent-map.ts';
 import type { MeasureValues } from './screen.measures.ts';
 
 /** One company's line of a day's screen. */
@@ -49,7 +50,7 @@ export interface DaySnapshot {
   version: string;
   entries: Entry[];
   orders: Map<string, Entry[]>;
-  matches: Map<string, Entry[]>;
+  matches: RecentMap<string, Entry[]>;
 }
 
 // Six days are kept (screen.service.ts): at most 6 × 100 result lists of up to 10,000 references each.
@@ -76,7 +77,13 @@ export function buildDaySnapshot(day: string, rows: readonly ScreenRow[]): DaySn
   const digest = createHash('sha1')
     .update(entries.map((e) => e.row.ticker).join('\n'))
     .update(values);
-  return { day, version: digest.digest('base64url').slice(0, 12), entries, orders: new Map(), matches: new Map() };
+  return {
+    day,
+    version: digest.digest('base64url').slice(0, 12),
+    entries,
+    orders: new Map(),
+    matches: new RecentMap(MATCH_CACHE_SIZE),
+  };
 }
 
 // Companies without the measure go last either way; the ticker breaks ties so pages never overlap.
@@ -126,18 +133,9 @@ export function queryDay(
   page: { limit: number; offset: number } | null,
 ): { rows: ScreenRow[]; count: number } {
   const key = criteriaKey(criteria);
-  let found = snapshot.matches.get(key);
-  if (found) {
-    snapshot.matches.delete(key);
-    snapshot.matches.set(key, found);
-  } else {
-    found = filter(ordered(snapshot, criteria.sort, criteria.order), criteria);
-    snapshot.matches.set(key, found);
-    if (snapshot.matches.size > MATCH_CACHE_SIZE) {
-      const oldest = snapshot.matches.keys().next().value;
-      if (oldest !== undefined) snapshot.matches.delete(oldest);
-    }
-  }
+  const found = snapshot.matches.getOrAdd(key, () =>
+    filter(ordered(snapshot, criteria.sort, criteria.order), criteria),
+  );
   const start = page?.offset ?? 0;
   const end = page ? page.offset + page.limit : found.length;
   return { rows: found.slice(start, end).map((e) => e.row), count: found.length };

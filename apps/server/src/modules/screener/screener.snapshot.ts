@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
 import type { EodSortBy, SortDir, StockListItem } from '@app/shared/screener';
+import { RecentMap } from '../../lib/recent-map.ts';
 
 /** What the list is filtered and ordered by, already parsed (sector null = any). */
 export interface EodCriteria {
@@ -34,7 +35,7 @@ export interface Listing {
   version: string;
   orders: Orders;
   /** Recent filter results (a visitor pages through the same filters), newest last. */
-  matches: Map<string, Entry[]>;
+  matches: RecentMap<string, Entry[]>;
 }
 
 /** Filter results kept per listing; at most this many × 10,000 references. */
@@ -65,7 +66,7 @@ export function buildListing(dataDate: string, items: StockListItem[]): Listing 
     for (const dir of ['asc', 'desc'] as const) orders[`${sortBy}:${dir}`] = sortedBy(entries, MEASURES[sortBy], dir);
   }
   const version = createHash('sha1').update(JSON.stringify(items)).digest('base64url').slice(0, 12);
-  return { dataDate, version, orders, matches: new Map() };
+  return { dataDate, version, orders, matches: new RecentMap(MATCH_CACHE_SIZE) };
 }
 
 /** The matching companies in order; with `page`, only that slice (the count is always the full one). */
@@ -83,28 +84,18 @@ export function queryListing(
 function matchingEntries(listing: Listing, criteria: EodCriteria): Entry[] {
   const search = criteria.search.toLowerCase();
   const key = `${criteria.sector}|${criteria.mkCap}|${criteria.sortBy}|${criteria.sortDir}|${search}`;
-  const hit = listing.matches.get(key);
-  if (hit) {
-    // Map keeps insertion order: re-inserting marks the entry as recently used.
-    listing.matches.delete(key);
-    listing.matches.set(key, hit);
-    return hit;
-  }
-  const { min, max } = marketCapBounds(criteria.mkCap);
-  const matches = (e: Entry) =>
-    (criteria.sector === null || e.item.sector === criteria.sector) &&
-    (min === null || (e.item.mkcap !== null && e.item.mkcap >= min)) &&
-    (max === null || (e.item.mkcap !== null && e.item.mkcap < max)) &&
-    (search === '' || e.name.includes(search) || e.ticker.includes(search));
-  const ordered = listing.orders[`${criteria.sortBy}:${criteria.sortDir}`];
-  const found = ordered.filter(matches);
-  // An exact ticker ranks first (tickers are unique, so at most one).
-  const exact = search === '' ? -1 : found.findIndex((e) => e.ticker === search);
-  if (exact > 0) found.unshift(...found.splice(exact, 1));
-  listing.matches.set(key, found);
-  if (listing.matches.size > MATCH_CACHE_SIZE) {
-    const oldest = listing.matches.keys().next().value;
-    if (oldest !== undefined) listing.matches.delete(oldest);
-  }
-  return found;
+  return listing.matches.getOrAdd(key, () => {
+    const { min, max } = marketCapBounds(criteria.mkCap);
+    const matches = (e: Entry) =>
+      (criteria.sector === null || e.item.sector === criteria.sector) &&
+      (min === null || (e.item.mkcap !== null && e.item.mkcap >= min)) &&
+      (max === null || (e.item.mkcap !== null && e.item.mkcap < max)) &&
+      (search === '' || e.name.includes(search) || e.ticker.includes(search));
+    const ordered = listing.orders[`${criteria.sortBy}:${criteria.sortDir}`];
+    const found = ordered.filter(matches);
+    // An exact ticker ranks first (tickers are unique, so at most one).
+    const exact = search === '' ? -1 : found.findIndex((e) => e.ticker === search);
+    if (exact > 0) found.unshift(...found.splice(exact, 1));
+    return found;
+  });
 }
