@@ -1,6 +1,6 @@
 /**
  * A map of the `limit` entries used last: reading or writing an entry makes it the newest, and
- * adding one past the limit drops the oldest. The bounded caches of the screens keep their answers in it.
+ * adding one past the limit drops the oldest. The server's bounded caches keep their entries in it.
  */
 export class RecentMap<K, V> {
   readonly #entries = new Map<K, V>();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isCrawler } from '@app/shared/crawlers';
 import type { FastifyRequest } from 'fastify';
+import { RecentMap } from '../lib/recent-map.ts';
 
 interface CachedPage {
   headers: Array<[string, string]>;
@@ -27,12 +28,14 @@ const CACHED_PAGES = /^\/(?:$|\?|screener(?:$|[/?])|stocks(?:$|[/?])|companies\/
  * cookie are kept; each answer gets its request's own CSP nonce back.
  */
 export class PageCache {
-  readonly #pages = new Map<string, CachedPage>();
+  readonly #pages: RecentMap<string, CachedPage>;
 
   constructor(
-    private readonly maxEntries = 500,
+    maxEntries = 500,
     private readonly maxAgeMs = 60_000,
-  ) {}
+  ) {
+    this.#pages = new RecentMap(maxEntries);
+  }
 
   keyOf(request: FastifyRequest, dataDate: string | null): string | null {
     if (request.method !== 'GET' || request.headers.authorization) return null;
@@ -60,8 +63,6 @@ export class PageCache {
       this.#pages.delete(key);
       return undefined;
     }
-    this.#pages.delete(key);
-    this.#pages.set(key, page);
     return { headers: page.headers, body: page.body.split(NONCE_PLACEHOLDER).join(nonce) };
   }
 
@@ -71,6 +72,5 @@ export class PageCache {
     const kept: Array<[string, string]> = [];
     for (const [name, value] of headers) if (!NOT_KEPT.has(name)) kept.push([name, value]);
     this.#pages.set(key, { headers: kept, body: body.split(nonce).join(NONCE_PLACEHOLDER), storedAt: Date.now() });
-    if (this.#pages.size > this.maxEntries) this.#pages.delete(this.#pages.keys().next().value as string);
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { RecentMap } from '../lib/recent-map.ts';
 
 /** What @fastify/rate-limit asks of a store (its `store` option takes the class). */
 interface Count {
@@ -34,16 +35,14 @@ type LimitRedis = Redis & {
 };
 
 class LocalCounts {
-  readonly #windows = new Map<string, { count: number; startedAt: number }>();
+  readonly #windows = new RecentMap<string, { count: number; startedAt: number }>(LOCAL_KEYS);
 
   incr(key: string, windowMs: number): Count {
     const now = Date.now();
     let w = this.#windows.get(key);
     if (!w || w.startedAt + windowMs <= now) w = { count: 0, startedAt: now };
     w.count += 1;
-    this.#windows.delete(key);
     this.#windows.set(key, w);
-    if (this.#windows.size > LOCAL_KEYS) this.#windows.delete(this.#windows.keys().next().value as string);
     return { current: w.count, ttl: w.startedAt + windowMs - now };
   }
 

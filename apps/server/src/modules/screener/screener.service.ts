@@ -4,6 +4,7 @@ import { csvCell } from '@app/shared/csv';
 import { type EodFilters, SCREENER_PAGE_SIZE, type StockListItem } from '@app/shared/screener';
 import { screenerSectorName } from '@app/shared/sectors';
 import { currentDataDate } from '../../lib/data-date.ts';
+import { RecentMap } from '../../lib/recent-map.ts';
 import { SnapshotCache } from '../../lib/snapshot-cache.ts';
 import { findListing, findQuotesFingerprint } from './screener.repository.ts';
 import { buildListing, type EodCriteria, type Listing, queryListing } from './screener.snapshot.ts';
@@ -109,24 +110,17 @@ const CSV_COLUMNS: Array<[header: string, value: (row: StockListItem) => string 
 ];
 
 const CSV_CACHE_SIZE = 50;
-const csvFiles = new WeakMap<Listing, Map<string, { csv: string; filename: string }>>();
+const csvFiles = new WeakMap<Listing, RecentMap<string, { csv: string; filename: string }>>();
 
 /** CSV (CRLF, RFC 4180), cached per filter with the day's listing: 10,000 rows took ~20 ms of event loop. */
 export function getEodCsv(listing: Listing | null, criteria: EodCriteria): { csv: string; filename: string } {
   if (listing === null) return buildEodCsv(null, criteria);
   let files = csvFiles.get(listing);
   if (!files) {
-    files = new Map();
+    files = new RecentMap(CSV_CACHE_SIZE);
     csvFiles.set(listing, files);
   }
-  const key = eodVersion(listing, 'csv', criteria);
-  let file = files.get(key);
-  if (!file) {
-    file = buildEodCsv(listing, criteria);
-    files.set(key, file);
-    if (files.size > CSV_CACHE_SIZE) files.delete(files.keys().next().value as string);
-  }
-  return file;
+  return files.getOrAdd(eodVersion(listing, 'csv', criteria), () => buildEodCsv(listing, criteria));
 }
 
 function buildEodCsv(listing: Listing | null, criteria: EodCriteria): { csv: string; filename: string } {
