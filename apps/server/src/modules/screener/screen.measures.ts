@@ -1,5 +1,5 @@
 import { dayNumber } from '@app/market-data/calendar';
-import { type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
+import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
 import {
   type FilingPeriod,
   growth,
@@ -252,6 +252,14 @@ export function computeMeasures(
     from_low_52w: finite(change(prices.close, prices.low52)),
     dollar_volume_30d: finite(prices.dollarVolume30 === null ? null : prices.dollarVolume30 / 1_000_000),
   };
+}
+
+/** Every row's measures one after another in `MEASURE_IDS` order, NaN for null (a measure is never NaN). */
+export function measuresBuffer(rows: readonly { values: MeasureValues }[]): Float64Array {
+  const values = new Float64Array(rows.length * MEASURE_IDS.length);
+  let k = 0;
+  for (const row of rows) for (const id of MEASURE_IDS) values[k++] = row.values[id] ?? Number.NaN;
+  return values;
 }
 
 /** NaN (a missing value in a buffer of measures) as null. */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
-import { MEASURE_IDS, type MeasureId } from '@app/shared/screener-measures';
+import type { MeasureId } from '@app/shared/screener-measures';
 import { RecentMap } from '../../lib/recent-map.ts';
-import type { MeasureValues } from './screen.measures.ts';
+import { type MeasureValues, measuresBuffer } from './screen.measures.ts';
 
 /** One company's line of a day's screen. */
 export interface ScreenRow {
@@ -71,12 +71,9 @@ export function buildDaySnapshot(day: string, rows: readonly ScreenRow[]): DaySn
     .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
   // The values' bytes, not their text (printing 240,000 numbers took most of this function), hashed in two
   // updates rather than two per company. NaN marks a missing value (a measure is never NaN).
-  const values = new Float64Array(entries.length * MEASURE_IDS.length);
-  let k = 0;
-  for (const e of entries) for (const id of MEASURE_IDS) values[k++] = e.row.values[id] ?? Number.NaN;
   const digest = createHash('sha1')
     .update(entries.map((e) => e.row.ticker).join('\n'))
-    .update(values);
+    .update(measuresBuffer(entries.map((e) => e.row)));
   return {
     day,
     version: digest.digest('base64url').slice(0, 12),
