@@ -79,9 +79,19 @@ interface Reading {
   db: Db;
   ids: IdRange | undefined;
   kept: Kept;
+  readAhead: boolean;
 }
 
-function reading(db: Db, dataDate: string, ids: IdRange | undefined): Reading {
+export interface DayOptions {
+  /**
+   * Work out the readings of a year's other days once its periods are read (default true). Worth it
+   * only where other days of the year are computed: not on the server's thread while reader threads
+   * compute the past days (screen.readers.ts).
+   */
+  readAhead?: boolean;
+}
+
+function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: DayOptions): Reading {
   const part = ids ? `${ids.from}:${ids.to}` : 'all';
   let held = kept.get(db);
   if (!held || held.dataDate !== dataDate || held.part !== part) {
@@ -94,7 +104,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined): Reading {
     };
     kept.set(db, held);
   }
-  return { db, ids, kept: held };
+  return { db, ids, kept: held, readAhead: options.readAhead ?? true };
 }
 
 const byKey = (a: DatedFiling, b: DatedFiling) =>
@@ -152,10 +162,11 @@ function filingsOfYear(r: Reading, year: number): Promise<YearFilings> {
       read: new Map(),
     }));
     // A failed reading ahead leaves the reading to each day asked; keptLoad drops a failed load.
-    loading.then(
-      (filings) => readAhead(filings).catch(() => {}),
-      () => {},
-    );
+    if (r.readAhead)
+      loading.then(
+        (filings) => readAhead(filings).catch(() => {}),
+        () => {},
+      );
     return loading;
   });
 }
@@ -257,8 +268,14 @@ function combine(parts: readonly CloseRanges[], id: number): { high: number | nu
  * order: its prices then, and what its filings public by then say. `dataDate` names the data the
  * kept reads belong to.
  */
-export async function dayRows(db: Db, dataDate: string, day: string, ids?: IdRange): Promise<ScreenRow[]> {
-  const r = reading(db, dataDate, ids);
+export async function dayRows(
+  db: Db,
+  dataDate: string,
+  day: string,
+  ids?: IdRange,
+  options: DayOptions = {},
+): Promise<ScreenRow[]> {
+  const r = reading(db, dataDate, ids, options);
   const ref = referenceDays(day);
   const [companies, ranges, filings] = await Promise.all([
     findCompaniesOnDay(db, day, ref, ids),

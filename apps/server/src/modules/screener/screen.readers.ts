@@ -131,6 +131,8 @@ class Reader {
 export class ScreenReaders {
   #readers: Reader[] | null = null;
   #broken = false;
+  /** Where the market is split, per data date: a split kept keeps each thread's part, and what it holds for it. */
+  #middle: { dataDate: string; id: number } | null = null;
 
   constructor(
     private readonly filename: string,
@@ -160,6 +162,11 @@ export class ScreenReaders {
     return !this.#broken && (this.#readers?.every((r) => r.ready) ?? false);
   }
 
+  /** A thread has failed: the server's connection reads every day from now on. */
+  get broken(): boolean {
+    return this.#broken;
+  }
+
   async close(): Promise<void> {
     this.#broken = true;
     await Promise.all((this.#readers ?? []).map((r) => r.close()));
@@ -175,7 +182,10 @@ export class ScreenReaders {
   async #inHalves(db: Db, request: Omit<ReaderRequest, 'id' | 'ids'>): Promise<ScreenRow[][]> {
     const readers = this.#readers;
     if (!readers) throw new Error('the screen readers are not started');
-    const middle = Math.floor(((await findTopCompanyId(db)) + 1) / 2);
+    if (this.#middle?.dataDate !== request.dataDate) {
+      this.#middle = { dataDate: request.dataDate, id: Math.floor(((await findTopCompanyId(db)) + 1) / 2) };
+    }
+    const middle = this.#middle.id;
     const halves = [
       { from: Number.MIN_SAFE_INTEGER, to: middle },
       { from: middle, to: Number.MAX_SAFE_INTEGER },
@@ -225,5 +235,6 @@ export async function readDayRows(db: Db, dataDate: string, day: string, start: 
       // Read here instead.
     }
   }
-  return dayRows(db, dataDate, day);
+  // Reading ahead serves the other days of a year: here only when no reader threads compute them.
+  return dayRows(db, dataDate, day, undefined, { readAhead: !readers || readers.broken });
 }
