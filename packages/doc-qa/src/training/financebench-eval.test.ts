@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerResult } from '../engine';
-import { evidenceHit, type FinanceBenchQuestion, filingDocument, headlineFigure, judge } from './financebench-eval';
+import {
+  askElsewhere,
+  evidenceHit,
+  type FinanceBenchQuestion,
+  filingDocument,
+  headlineFigure,
+  judge,
+  reportElsewhere,
+} from './financebench-eval';
 
 function result(answer: string | null, extra: Partial<AnswerResult> = {}): AnswerResult {
   return {
@@ -97,5 +105,53 @@ describe('FinanceBench judge', () => {
     ]);
     expect(doc.text.indexOf('Cover')).toBeLessThan(doc.text.indexOf('Cash flows'));
     expect(doc.text).not.toContain('Other');
+  });
+});
+
+describe('FinanceBench questions asked of another company', () => {
+  const page = (doc: string, text: string) => ({
+    evidence_text: text,
+    doc_name: doc,
+    evidence_page_num: 0,
+    evidence_text_full_page: text,
+  });
+  const question = (id: string, company: string, doc: string, text: string, type: string): FinanceBenchQuestion => ({
+    financebench_id: id,
+    company,
+    doc_name: doc,
+    question_type: type,
+    question_reasoning: null,
+    question: 'What were net sales in 2022?',
+    answer: '$500 million',
+    evidence: [page(doc, text)],
+  });
+  const set = [
+    question('1', 'Beta', 'BETA_2022_10K', 'Beta reports rainfall by region and the names of its directors.', 'novel'),
+    question('2', 'Alpha', 'ALPHA_2022_10K', 'Net sales were $500 million in 2022, up from $450 million.', 'metrics'),
+    question('3', 'Alpha', 'ALPHA_2021_10K', 'Net sales were $450 million in 2021.', 'metrics'),
+    question('4', 'Gamma', 'GAMMA_2022_10K', 'Net sales were $900 million in 2022.', 'metrics'),
+  ];
+
+  it("asks each question of the next company's first filing, by company name, and counts the answers", () => {
+    const rows = askElsewhere(set);
+    expect(rows.map((r) => [r.id, r.doc])).toEqual([
+      ['1', 'GAMMA_2022_10K'],
+      ['2', 'BETA_2022_10K'],
+      ['3', 'BETA_2022_10K'],
+      ['4', 'ALPHA_2022_10K'],
+    ]);
+    // Gamma's and Alpha's filings print 2022 net sales: the question is answered there, about the wrong company.
+    expect(rows.find((r) => r.id === '1')?.answered).toBe(true);
+    expect(rows.find((r) => r.id === '4')?.answered).toBe(true);
+    const report = reportElsewhere(rows);
+    expect(report[0]).toMatch(
+      /^FinanceBench asked of another company's filing, false answers \(4\): answered \d+\.\d%$/,
+    );
+    expect(report.slice(1).map((l) => l.trim().split(' ')[0])).toEqual(['metrics', 'novel']);
+  });
+
+  it('asks nothing elsewhere with one company', () => {
+    expect(askElsewhere(set.filter((q) => q.company === 'Alpha'))).toEqual([]);
+    expect(reportElsewhere([])).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 // FinanceBench (Islam et al. 2023): analysts' questions on real 10-Ks, 10-Qs and earnings releases. Each filing's
 // document is made of its evidence pages (every page any of its questions cites, full text, in page order), so the
-// answer is always in it. Printed: decline rate, evidence hit rate and correctness, overall and per question type.
+// answer is always in it. Printed: decline rate, evidence hit rate and correctness, overall and per question type,
+// and how often a question asked of another company's filing is answered all the same (false answers).
 import { writeFileSync } from 'node:fs';
 import { joinPages } from '../chunk';
-import { type AnswerResult, createDocQa } from '../engine';
+import { type AnswerResult, createDocQa, type DocQaEngine } from '../engine';
 import { STOPWORDS, wordSpans } from '../text';
 
 export interface FinanceBenchEvidence {
@@ -180,17 +181,25 @@ export interface FinanceBenchRow {
   hit: boolean;
 }
 
+/** Each filing's engine, built once from the set's evidence pages. */
+function filingEngines(questions: readonly FinanceBenchQuestion[]): (docName: string) => DocQaEngine {
+  const engines = new Map<string, DocQaEngine>();
+  return (docName) => {
+    let engine = engines.get(docName);
+    if (!engine) {
+      engine = createDocQa(filingDocument(questions, docName).text);
+      engines.set(docName, engine);
+    }
+    return engine;
+  };
+}
+
 /** Answers every question of a set, each asked of its own filing's document. */
 export function answerFinanceBench(questions: readonly FinanceBenchQuestion[]): FinanceBenchRow[] {
-  const engines = new Map<string, ReturnType<typeof createDocQa>>();
+  const engineFor = filingEngines(questions);
   const rows: FinanceBenchRow[] = [];
   for (const q of questions) {
-    let engine = engines.get(q.doc_name);
-    if (!engine) {
-      engine = createDocQa(filingDocument(questions, q.doc_name).text);
-      engines.set(q.doc_name, engine);
-    }
-    const r = engine.answer(q.question);
+    const r = engineFor(q.doc_name).answer(q.question);
     rows.push({
       id: q.financebench_id,
       company: q.company,
@@ -210,7 +219,48 @@ export function answerFinanceBench(questions: readonly FinanceBenchQuestion[]): 
   return rows;
 }
 
+export interface ElsewhereRow {
+  id: string;
+  type: string;
+  /** The filing it was asked of: another company's. */
+  doc: string;
+  answered: boolean;
+}
+
+/**
+ * Every question asked of another company's filing (the first filing of the next company by name), where its
+ * answer is not: each answer there is about the wrong company. As SQuAD's questions asked of other articles
+ * measure false answers on prose, this measures them on filings. Empty with fewer than two companies.
+ */
+export function askElsewhere(questions: readonly FinanceBenchQuestion[]): ElsewhereRow[] {
+  const companies = [...new Set(questions.map((q) => q.company))].sort();
+  if (companies.length < 2) return [];
+  const firstFiling = new Map<string, string>();
+  for (const q of questions) if (!firstFiling.has(q.company)) firstFiling.set(q.company, q.doc_name);
+  const engineFor = filingEngines(questions);
+  return questions.map((q) => {
+    const other = companies[(companies.indexOf(q.company) + 1) % companies.length] as string;
+    const doc = firstFiling.get(other) as string;
+    return {
+      id: q.financebench_id,
+      type: q.question_type,
+      doc,
+      answered: engineFor(doc).answer(q.question).answer !== null,
+    };
+  });
+}
+
 const pct = (x: number, n: number) => (n === 0 ? 0 : (100 * x) / n).toFixed(1);
+
+export function reportElsewhere(rows: readonly ElsewhereRow[]): string[] {
+  if (rows.length === 0) return [];
+  const answered = (list: readonly ElsewhereRow[]) =>
+    `(${list.length}): answered ${pct(list.filter((r) => r.answered).length, list.length)}%`;
+  const out = [`FinanceBench asked of another company's filing, false answers ${answered(rows)}`];
+  for (const type of [...new Set(rows.map((r) => r.type))].sort())
+    out.push(`  ${type} ${answered(rows.filter((r) => r.type === type))}`);
+  return out;
+}
 
 function line(label: string, rows: readonly FinanceBenchRow[]): string {
   const n = rows.length;
@@ -242,6 +292,7 @@ export function evaluateFinanceBench(
 ): FinanceBenchRow[] {
   const rows = answerFinanceBench(questions);
   for (const l of reportFinanceBench(rows)) console.log(l);
+  for (const l of reportElsewhere(askElsewhere(questions))) console.log(l);
   if (verbose)
     for (const r of rows)
       console.log(
