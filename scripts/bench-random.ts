@@ -8,3 +8,18 @@ export { seededRandom } from '@app/shared/seeded-random';
 export const SMOKE = process.env.BENCH_SMOKE === '1';
 
 export const size = (full: number, smoke: number) => (SMOKE ? smoke : full);
+
+/**
+ * Waits until this process (every thread of it) uses under a tenth of a core over a quarter of a second:
+ * the background work started before (at start, or by a request) is done. False after a minute.
+ */
+export async function untilQuiet(): Promise<boolean> {
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const before = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const used = process.cpuUsage(before);
+    if ((used.user + used.system) / 1000 < 25) return true;
+  }
+  return false;
+}

@@ -14,7 +14,7 @@ import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { SMOKE } from './bench-random.ts';
+import { SMOKE, untilQuiet } from './bench-random.ts';
 
 export type Load = typeof load;
 
@@ -110,10 +110,15 @@ async function main() {
   const web = existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'));
   const app = await buildApp({ config, db: handle, web, logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  // What the app starts in the background (the latest day's screen, on the reader threads) would take cores
+  // from whatever is measured while it runs.
+  const listening = performance.now();
+  const quiet = await untilQuiet();
+  const startUp = quiet ? `${((performance.now() - listening) / 1000).toFixed(1)} s` : 'still busy after 60 s';
 
   console.log(
     `autocannon: ${connections} connections, ${SMOKE ? 'a few requests' : `${duration} s`} per path, ` +
-      `against ${url} (${app.dbEngine})\n`,
+      `against ${url} (${app.dbEngine}); background work at start done in ${startUp}\n`,
   );
   // The baseline moves by a factor of two from one run to the next on a shared machine (JIT warm-up, other
   // work): it is measured after a warm-up and again around each benchmark's paths, and each path is compared

@@ -13,7 +13,7 @@ if (!port) throw new Error('screen.reader.worker.ts runs as a worker thread');
 port.on('message', async (request: ReaderRequest) => {
   try {
     const rows = await dayRows(handle.db, request.dataDate, request.day, request.ids);
-    const columns = toColumns(request.warm ? [] : rows);
+    const columns = toColumns(rows);
     port.postMessage({ id: request.id, ok: true, rows: columns } satisfies ReaderResponse, [
       columns.values.buffer as ArrayBuffer,
     ]);

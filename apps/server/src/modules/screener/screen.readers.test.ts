@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestDb } from '@app/db/testing';
 import { MEASURE_IDS } from '@app/shared/screener-measures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,14 +11,6 @@ import { fromColumns, readDayRows, ScreenReaders, toColumns, useScreenReaders } 
 const DAYS = [SCREEN_DAY, SCREEN_LATER_DAY, SCREEN_2008_DAY];
 // Newer than every fixture close: what the readers keep belongs to it.
 const DATA_DATE = SCREEN_LATER_DAY;
-
-async function until(done: () => boolean, what: string): Promise<void> {
-  const started = Date.now();
-  while (!done()) {
-    if (Date.now() - started > 30_000) throw new Error(`${what}: not within 30 s`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('rows as columns between threads', () => {
   it('read each measure back from its place in MEASURE_IDS order', () => {
@@ -60,12 +54,12 @@ describe('the screen readers on SQLite', () => {
     timeout: 60_000,
   }, async () => {
     useScreenReaders(handle.db, readers);
-    // Not started yet: the server's connection answers.
     expect(readers.ready).toBe(false);
-    const before = await readDayRows(handle.db, DATA_DATE, SCREEN_DAY, true);
-    expect(before).toEqual(await dayRows(handle.db, DATA_DATE, SCREEN_DAY));
-    await until(() => readers.ready || broken !== null, 'both reader threads ready');
+    // The first day read starts both threads and waits for them.
+    const first = await readDayRows(handle.db, DATA_DATE, SCREEN_DAY);
+    expect(readers.ready).toBe(true);
     expect(broken).toBeNull();
+    expect(first).toEqual(await dayRows(handle.db, DATA_DATE, SCREEN_DAY));
 
     const all = [];
     for (const day of DAYS) {
@@ -73,7 +67,7 @@ describe('the screen readers on SQLite', () => {
       expect(expected.length).toBeGreaterThan(0);
       all.push(...expected);
       expect(await readers.dayRows(handle.db, DATA_DATE, day)).toEqual(expected);
-      expect(await readDayRows(handle.db, DATA_DATE, day, false)).toEqual(expected);
+      expect(await readDayRows(handle.db, DATA_DATE, day)).toEqual(expected);
     }
     // Measures from filings and from the 52-week range were among those compared.
     expect(all.some((r) => r.values.pe !== null)).toBe(true);
@@ -84,12 +78,27 @@ describe('the screen readers on SQLite', () => {
   it('fall back to the server thread once closed, with the same answer', { timeout: 60_000 }, async () => {
     const closing = new ScreenReaders(handle.sqlite?.name as string, () => {});
     useScreenReaders(handle.db, closing);
-    closing.start(handle.db, DATA_DATE, SCREEN_DAY);
-    await until(() => closing.ready, 'both reader threads ready');
+    expect(await closing.start()).toBe(true);
     await closing.close();
     expect(closing.ready).toBe(false);
-    expect(await readDayRows(handle.db, DATA_DATE, SCREEN_LATER_DAY, true)).toEqual(
+    expect(await readDayRows(handle.db, DATA_DATE, SCREEN_LATER_DAY)).toEqual(
       await dayRows(handle.db, DATA_DATE, SCREEN_LATER_DAY),
     );
+  });
+
+  it('fall back to the server thread when a thread cannot start, saying so once', { timeout: 60_000 }, async () => {
+    const failures: Error[] = [];
+    const failing = new ScreenReaders(join(tmpdir(), 'no-such-dir', 'screen.db'), (err) => failures.push(err));
+    useScreenReaders(handle.db, failing);
+    try {
+      expect(await readDayRows(handle.db, DATA_DATE, SCREEN_DAY)).toEqual(
+        await dayRows(handle.db, DATA_DATE, SCREEN_DAY),
+      );
+      expect(failing.broken).toBe(true);
+      expect(await failing.start()).toBe(false);
+      expect(failures).toHaveLength(1);
+    } finally {
+      await failing.close();
+    }
   });
 });

@@ -6,16 +6,12 @@ import { measuresBuffer, measureValuesAt } from './screen.measures.ts';
 import { findTopCompanyId, type IdRange } from './screen.repository.ts';
 import type { ScreenRow } from './screen.snapshot.ts';
 
-/**
- * A day's rows for the companies in `ids`, with what the reader keeps between days tied to `dataDate`;
- * `warm`: only read (what the next days share), answering no rows.
- */
+/** A day's rows for the companies in `ids`, with what the reader keeps between days tied to `dataDate`. */
 export interface ReaderRequest {
   id: number;
   dataDate: string;
   day: string;
   ids: IdRange;
-  warm?: boolean;
 }
 
 export type ReaderResponse = { id: number; ok: true; rows: RowColumns } | { id: number; ok: false; message: string };
@@ -69,8 +65,14 @@ class Reader {
   #next = 0;
   #ready = false;
   #broken: Error | null = null;
+  /** Settles when the thread can take requests: true, or false when it failed first. */
+  readonly started: Promise<boolean>;
+  #settleStarted: (ready: boolean) => void = () => {};
 
   constructor(filename: string, onBroken: (err: Error) => void) {
+    this.started = new Promise((resolve) => {
+      this.#settleStarted = resolve;
+    });
     // On Node 20 a worker does not inherit `--import tsx`, so it registers tsx itself (as the daily update's).
     const file = JSON.stringify(new URL('./screen.reader.worker.ts', import.meta.url).href);
     this.#worker = new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${file}); })`, {
@@ -83,6 +85,7 @@ class Reader {
     this.#worker.on('message', (message: ReaderResponse | { ready: true }) => {
       if ('ready' in message) {
         this.#ready = true;
+        this.#settleStarted(true);
         return;
       }
       const pending = this.#pending.get(message.id);
@@ -93,6 +96,7 @@ class Reader {
     const fail = (err: Error) => {
       if (this.#broken) return;
       this.#broken = err;
+      this.#settleStarted(false);
       for (const p of this.#pending.values()) p.reject(err);
       this.#pending.clear();
       onBroken(err);
@@ -125,11 +129,13 @@ class Reader {
  * (decision 025): better-sqlite3 is synchronous, so on the server's thread the day's closes, its
  * 52-week ranges and the measures were worked out one after the other while no other request was
  * answered, on one core of two. Each thread keeps what its half's days share (filing periods,
- * whole months). Started with the first past day asked (the latest day is built in the background
- * anyway); until both are ready, or if one fails, the server's own connection reads as before.
+ * whole months). Started with the first day read, which is the latest day's build at start, so the
+ * threads hold the latest year's periods and months before a past day is asked; if one fails, the
+ * server's own connection reads as before.
  */
 export class ScreenReaders {
   #readers: Reader[] | null = null;
+  #started: Promise<boolean> | null = null;
   #broken = false;
   /** Where the market is split, per data date: a split kept keeps each thread's part, and what it holds for it. */
   #middle: { dataDate: string; id: number } | null = null;
@@ -139,23 +145,20 @@ export class ScreenReaders {
     private readonly onBroken: (err: Error) => void,
   ) {}
 
-  /**
-   * Starts both threads, which first read what `day` and the latest day (`dataDate`) need: the day
-   * that started them is read on the server's thread meanwhile, and the days asked next are mostly
-   * near one or the other, so they find the filing periods and months their year shares.
-   */
-  start(db: Db, dataDate: string, day: string): void {
-    if (this.#readers || this.#broken) return;
-    const broken = (err: Error) => {
-      if (this.#broken) return;
-      this.#broken = true;
-      this.onBroken(err);
-    };
-    this.#readers = [new Reader(this.filename, broken), new Reader(this.filename, broken)];
-    // A failed warm-up leaves the reads to the first day asked (a failed thread says so through onBroken).
-    this.#inHalves(db, { dataDate, day, warm: true })
-      .then(() => this.#inHalves(db, { dataDate, day: dataDate, warm: true }))
-      .catch(() => {});
+  /** Starts both threads (once): true when both can take requests, false when one failed first. */
+  start(): Promise<boolean> {
+    if (this.#broken) return Promise.resolve(false);
+    if (!this.#started) {
+      const broken = (err: Error) => {
+        if (this.#broken) return;
+        this.#broken = true;
+        this.onBroken(err);
+      };
+      const readers = [new Reader(this.filename, broken), new Reader(this.filename, broken)];
+      this.#readers = readers;
+      this.#started = Promise.all(readers.map((r) => r.started)).then((ready) => ready.every(Boolean) && !this.#broken);
+    }
+    return this.#started;
   }
 
   get ready(): boolean {
@@ -221,14 +224,14 @@ export function useScreenReaders(db: Db, readers: ScreenReaders): void {
 }
 
 /**
- * A day's rows (`dayRows`), on the reader threads of `db` once they are ready, else on this
- * connection; `start`: the first past day asked starts the threads. A reader failing mid-read (said
- * once by the readers' onBroken) costs that day being read again here.
+ * A day's rows (`dayRows`), on the reader threads of `db` (started by the first day read, and
+ * waited for while they start: ~0.7 s, during which the server's thread stays free), else on this
+ * connection. A reader failing mid-read (said once by the readers' onBroken) costs that day being
+ * read again here.
  */
-export async function readDayRows(db: Db, dataDate: string, day: string, start: boolean): Promise<ScreenRow[]> {
+export async function readDayRows(db: Db, dataDate: string, day: string): Promise<ScreenRow[]> {
   const readers = registered.get(db);
-  if (start) readers?.start(db, dataDate, day);
-  if (readers?.ready) {
+  if (readers && (await readers.start())) {
     try {
       return await readers.dayRows(db, dataDate, day);
     } catch {

@@ -77,8 +77,8 @@ const DAYS_KEPT = 6;
 const snapshots = new WeakMap<Db, { dataDate: string; days: RecentMap<string, Promise<DaySnapshot>> }>();
 
 async function loadDay(db: Db, dataDate: string, day: string): Promise<DaySnapshot> {
-  // A past day asked starts the reader threads (screen.readers.ts); the latest day is built in the background.
-  return buildDaySnapshot(day, await readDayRows(db, dataDate, day, day !== dataDate));
+  // On the reader threads of an SQLite file (screen.readers.ts), which the latest day's build at start starts.
+  return buildDaySnapshot(day, await readDayRows(db, dataDate, day));
 }
 
 /**
