@@ -1,17 +1,22 @@
 // `npm run bench:data`: market-data budgets on a fresh demo universe (DEMO_COMPANIES, default 10,000),
-// printed, never asserted. BENCH_DATABASE_URL=postgres://… adds PostgreSQL; BENCH_DATA_ENGINES picks one.
+// printed, never asserted, and the screen's first screen of past days drawn across its whole history.
+// BENCH_DATABASE_URL=postgres://… adds PostgreSQL; BENCH_DATA_ENGINES picks one.
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type DbHandle, migrateToLatest } from '@app/db/client';
-import { lastTradingDayBefore, previousTradingDay } from '@app/market-data/calendar';
+import { lastTradingDayBefore, previousTradingDay, tradingDaysBetween } from '@app/market-data/calendar';
 import { DEFAULT_DEMO_SEED, loadDataConfig } from '@app/market-data/config';
 import { buildDemoUniverse } from '@app/market-data/demo';
 import { Progress, progressSink } from '@app/market-data/progress';
 import { runDailyUpdate } from '@app/market-data/update';
+import { buildApp } from '@app/server/app';
+import { loadConfig } from '@app/server/env';
+import { seededRandom } from '@app/shared/seeded-random';
 import pg from 'pg';
+import { SMOKE, untilQuiet } from './bench-random.ts';
 
 const demo = loadDataConfig().demo;
 const today = new Date().toISOString().slice(0, 10);
@@ -36,7 +41,54 @@ async function timeReads(label: string, runs: number, read: (i: number) => Promi
   );
 }
 
-async function bench(engine: string, handle: DbHandle, size: () => string | null, schema?: string) {
+/**
+ * The screener's first screen of past days drawn at random across the history (decision 025), through
+ * the app as it serves them (on SQLite, its reader threads), each asked once the process is quiet, as a
+ * visitor picking a date would; then a day a week later in the same year, which finds that year read.
+ */
+async function firstScreens(handle: DbHandle, dataDir: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+  });
+  const app = await buildApp({ config, db: handle, web: false, logger: false });
+  try {
+    await app.ready();
+    await untilQuiet();
+    const history = tradingDaysBetween('1999-06-01', previousTradingDay(through));
+    const rnd = seededRandom(3);
+    const first: number[] = [];
+    const later: number[] = [];
+    const screen = async (day: string) => {
+      const started = performance.now();
+      const res = await app.inject(`/api/screener?asOf=${day}&market_cap_min=1000&sort=change_1y&order=desc`);
+      if (res.statusCode !== 200) throw new Error(`the screen of ${day}: HTTP ${res.statusCode} ${res.body}`);
+      return performance.now() - started;
+    };
+    for (let i = 0; i < (SMOKE ? 2 : 20); i++) {
+      const k = Math.floor(rnd() * (history.length - 5));
+      await untilQuiet();
+      first.push(await screen(history[k] as string));
+      later.push(await screen(history[k + 5] as string));
+    }
+    const line = (times: number[]) => {
+      const sorted = [...times].sort((a, b) => a - b);
+      const mean = times.reduce((a, b) => a + b, 0) / times.length;
+      return `p50 ${percentile(sorted, 50).toFixed(0)} ms, max ${(sorted.at(-1) as number).toFixed(0)} ms, mean ${mean.toFixed(0)} ms`;
+    };
+    console.info(
+      `  screen, first screen of ${first.length} days drawn across the history: ${line(first)}   [p99 300 ms]`,
+    );
+    console.info(`  screen, a week later in the same year: ${line(later)}`);
+  } finally {
+    await app.close();
+  }
+}
+
+async function bench(engine: string, handle: DbHandle, size: () => string | null, dataDir: string, schema?: string) {
   console.info(`\n== ${engine}: ${demo.companies.toLocaleString('en-US')} companies, 1999-01-04 to ${through}`);
   await migrateToLatest(handle.db, { schema });
   const build = await buildDemoUniverse(handle, {
@@ -98,6 +150,7 @@ async function bench(engine: string, handle: DbHandle, size: () => string | null
       .offset(50 * (i % 40))
       .execute(),
   );
+  await firstScreens(handle, dataDir);
 }
 
 const engines = (process.env.BENCH_DATA_ENGINES ?? 'sqlite,postgres').split(',').map((e) => e.trim());
@@ -107,10 +160,15 @@ if (engines.includes('sqlite')) {
   const file = join(dir, 'app.db');
   const sqlite = createDb({ engine: 'sqlite', filename: file });
   try {
-    await bench('SQLite', sqlite, () => {
-      const bytes = [file, `${file}-wal`].filter(existsSync).reduce((s, f) => s + statSync(f).size, 0);
-      return `${(bytes / 1e9).toFixed(2)} GB`;
-    });
+    await bench(
+      'SQLite',
+      sqlite,
+      () => {
+        const bytes = [file, `${file}-wal`].filter(existsSync).reduce((s, f) => s + statSync(f).size, 0);
+        return `${(bytes / 1e9).toFixed(2)} GB`;
+      },
+      dir,
+    );
   } finally {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
@@ -124,8 +182,9 @@ if (engines.includes('postgres') && pgUrl) {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const handle = createDb({ engine: 'postgres', connectionString: pgUrl, searchPath: schema, maxConnections: 4 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
   try {
-    await bench('PostgreSQL', handle, () => null, schema);
+    await bench('PostgreSQL', handle, () => null, dataDir, schema);
     const size = await admin.query(
       `select pg_size_pretty(sum(pg_total_relation_size(quote_ident(schemaname) || '.' || quote_ident(tablename)))) as s from pg_tables where schemaname = $1`,
       [schema],
@@ -133,6 +192,7 @@ if (engines.includes('postgres') && pgUrl) {
     console.info(`  tables: ${size.rows[0]?.s}`);
   } finally {
     await handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
     await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }
