@@ -12,10 +12,9 @@ import { DEFAULT_DEMO_SEED, loadDataConfig } from '@app/market-data/config';
 import { buildDemoUniverse } from '@app/market-data/demo';
 import { Progress, progressSink } from '@app/market-data/progress';
 import { runDailyUpdate } from '@app/market-data/update';
-import { buildApp } from '@app/server/app';
-import { loadConfig } from '@app/server/env';
 import { seededRandom } from '@app/shared/seeded-random';
 import pg from 'pg';
+import { buildBenchApp } from './bench-app.ts';
 import { SMOKE, untilQuiet } from './bench-random.ts';
 
 const demo = loadDataConfig().demo;
@@ -47,14 +46,7 @@ async function timeReads(label: string, runs: number, read: (i: number) => Promi
  * visitor picking a date would; then a day a week later in the same year, which finds that year read.
  */
 async function firstScreens(handle: DbHandle, dataDir: string) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-  });
-  const app = await buildApp({ config, db: handle, web: false, logger: false });
+  const app = await buildBenchApp(handle, dataDir, false);
   try {
     await app.ready();
     await untilQuiet();

@@ -9,11 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, type Db, type DbHandle, migrateToLatest } from '@app/db/client';
-import { buildApp } from '@app/server/app';
-import { loadConfig } from '@app/server/env';
 import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildBenchApp } from './bench-app.ts';
 import { SMOKE, untilQuiet } from './bench-random.ts';
 
 export type Load = typeof load;
@@ -98,17 +97,8 @@ async function main() {
     await b.seed(handle.db);
     console.log(`seeded ${b.name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256',
-    LOG_LEVEL: 'silent',
-    PORT: '0',
-    // Throughput from one address: the per-client limits would answer most of it with 429s.
-    RATE_LIMIT_PER_MINUTE: '0',
-  });
   const web = existsSync(join(import.meta.dirname, '../apps/web/build/server/index.js'));
-  const app = await buildApp({ config, db: handle, web, logger: false });
+  const app = await buildBenchApp(handle, dataDir, web);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // What the app starts in the background (the latest day's screen, on the reader threads) would take cores
   // from whatever is measured while it runs.
