@@ -10,11 +10,6 @@ export class RecentMap<K, V> {
     return this.#entries.size;
   }
 
-  /** Whether `key` is held, without making it the newest. */
-  has(key: K): boolean {
-    return this.#entries.has(key);
-  }
-
   get(key: K): V | undefined {
     const value = this.#entries.get(key);
     if (value !== undefined) {

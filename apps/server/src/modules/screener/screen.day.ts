@@ -236,44 +236,19 @@ function closeRangesOfMonth(r: Reading, month: string): Promise<CloseRanges> {
 }
 
 /**
- * Whole months missing from those kept above which one pass over the day's 52 weeks answers it
- * instead: at 10,000 companies a month costs ~15 ms a half and the 52 weeks ~50 ms, while eleven
- * months read one by one cost ~150 ms (each its own seek per company).
- */
-const MONTHS_READ_FOR_A_DAY = 3;
-
-/**
  * The closes after `after` and up to `day` as ranges whose highs and lows combine: the rest of
  * `after`'s month and the days of `day`'s month read for the day, the whole months between shared.
- * A day whose months are mostly not kept (a year not read yet) reads its 52 weeks in one pass, and
- * its months are read in the background for the days after it.
  */
 function closeRangesBetween(r: Reading, after: string, day: string): Promise<CloseRanges[]> {
   const first = after.slice(0, 7);
   const last = day.slice(0, 7);
-  if (first === last) return Promise.all([findCloseRanges(r.db, after, day, r.ids)]);
-  const whole: string[] = [];
-  for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) whole.push(m);
-  const missing = whole.filter((m) => !r.kept.months.has(m));
-  if (missing.length > MONTHS_READ_FOR_A_DAY) {
-    if (r.readAhead) readMonthsAhead(r, missing).catch(() => {});
-    return Promise.all([findCloseRanges(r.db, after, day, r.ids)]);
+  const parts = [findCloseRanges(r.db, after, first === last ? day : monthEnd(first), r.ids)];
+  if (first === last) return Promise.all(parts);
+  for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) {
+    parts.push(closeRangesOfMonth(r, m));
   }
-  return Promise.all([
-    findCloseRanges(r.db, after, monthEnd(first), r.ids),
-    ...whole.map((m) => closeRangesOfMonth(r, m)),
-    findCloseRanges(r.db, monthEnd(last, -1), day, r.ids),
-  ]);
-}
-
-/** Whole months read one at a time between turns of the event loop, while what they are kept for is current. */
-async function readMonthsAhead(r: Reading, months: readonly string[]): Promise<void> {
-  for (const month of months) {
-    await new Promise((resolve) => setImmediate(resolve));
-    if (kept.get(r.db) !== r.kept) return;
-    // A failed read is dropped (keptLoad): the day that needs the month reads it again.
-    await closeRangesOfMonth(r, month).catch(() => {});
-  }
+  parts.push(findCloseRanges(r.db, monthEnd(last, -1), day, r.ids));
+  return Promise.all(parts);
 }
 
 function combine(parts: readonly CloseRanges[], id: number): { high: number | null; low: number | null } {
