@@ -86,6 +86,21 @@ describe('the screen readers on SQLite', () => {
     );
   });
 
+  it('fall back to the server thread when the threads do not start in time', { timeout: 60_000 }, async () => {
+    const failures: Error[] = [];
+    const late = new ScreenReaders(handle.sqlite?.name as string, (err) => failures.push(err), 1);
+    useScreenReaders(handle.db, late);
+    try {
+      expect(await readDayRows(handle.db, DATA_DATE, SCREEN_DAY)).toEqual(
+        await dayRows(handle.db, DATA_DATE, SCREEN_DAY),
+      );
+      expect(late.broken).toBe(true);
+      expect(failures.map((e) => e.message)).toEqual(['the screen reader did not start within 1 ms']);
+    } finally {
+      await late.close();
+    }
+  });
+
   it('fall back to the server thread when a thread cannot start, saying so once', { timeout: 60_000 }, async () => {
     const failures: Error[] = [];
     const failing = new ScreenReaders(join(tmpdir(), 'no-such-dir', 'screen.db'), (err) => failures.push(err));

@@ -69,7 +69,7 @@ class Reader {
   readonly started: Promise<boolean>;
   #settleStarted: (ready: boolean) => void = () => {};
 
-  constructor(filename: string, onBroken: (err: Error) => void) {
+  constructor(filename: string, onBroken: (err: Error) => void, startTimeoutMs: number) {
     this.started = new Promise((resolve) => {
       this.#settleStarted = resolve;
     });
@@ -103,6 +103,14 @@ class Reader {
     };
     this.#worker.on('error', fail);
     this.#worker.on('exit', (code) => fail(new Error(`the screen reader stopped with code ${code}`)));
+    // Screens wait for the threads to start: one that never says it is ready must not hold them.
+    const late = setTimeout(() => {
+      if (this.#ready) return;
+      fail(new Error(`the screen reader did not start within ${startTimeoutMs} ms`));
+      this.#worker.terminate().catch(() => {});
+    }, startTimeoutMs);
+    late.unref();
+    this.started.then(() => clearTimeout(late));
   }
 
   get ready(): boolean {
@@ -143,6 +151,8 @@ export class ScreenReaders {
   constructor(
     private readonly filename: string,
     private readonly onBroken: (err: Error) => void,
+    /** How long a thread may take to start before the server's connection reads instead. */
+    private readonly startTimeoutMs = 30_000,
   ) {}
 
   /** Starts both threads (once): true when both can take requests, false when one failed first. */
@@ -154,7 +164,7 @@ export class ScreenReaders {
         this.#broken = true;
         this.onBroken(err);
       };
-      const readers = [new Reader(this.filename, broken), new Reader(this.filename, broken)];
+      const readers = [0, 1].map(() => new Reader(this.filename, broken, this.startTimeoutMs));
       this.#readers = readers;
       this.#started = Promise.all(readers.map((r) => r.started)).then((ready) => ready.every(Boolean) && !this.#broken);
     }
