@@ -23,3 +23,10 @@ export async function untilQuiet(): Promise<boolean> {
   }
   return false;
 }
+
+/** Waits as `untilQuiet` does, and says how long the work since `since` took: "done in 2.3 s". */
+export async function quietAfter(since: number): Promise<string> {
+  return (await untilQuiet())
+    ? `done in ${((performance.now() - since) / 1000).toFixed(1)} s`
+    : 'still busy after 60 s';
+}

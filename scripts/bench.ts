@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildBenchApp } from './bench-app.ts';
-import { SMOKE, untilQuiet } from './bench-random.ts';
+import { quietAfter, SMOKE } from './bench-random.ts';
 
 export type Load = typeof load;
 
@@ -102,13 +102,11 @@ async function main() {
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   // What the app starts in the background (the latest day's screen, on the reader threads) would take cores
   // from whatever is measured while it runs.
-  const listening = performance.now();
-  const quiet = await untilQuiet();
-  const startUp = quiet ? `${((performance.now() - listening) / 1000).toFixed(1)} s` : 'still busy after 60 s';
+  const startUp = await quietAfter(performance.now());
 
   console.log(
     `autocannon: ${connections} connections, ${SMOKE ? 'a few requests' : `${duration} s`} per path, ` +
-      `against ${url} (${app.dbEngine}); background work at start done in ${startUp}\n`,
+      `against ${url} (${app.dbEngine}); background work at start ${startUp}\n`,
   );
   // The baseline moves by a factor of two from one run to the next on a shared machine (JIT warm-up, other
   // work): it is measured after a warm-up and again around each benchmark's paths, and each path is compared

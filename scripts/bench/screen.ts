@@ -5,7 +5,7 @@ import type { Db } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
 import { type MarketSeed, seedMarket } from '@app/market-data/testing';
 import type { Benchmark } from '../bench.ts';
-import { seededRandom, size, untilQuiet } from '../bench-random.ts';
+import { quietAfter, seededRandom, size } from '../bench-random.ts';
 
 const COMPANIES = size(10_000, 200);
 const LAST = '2026-11-20';
@@ -98,9 +98,6 @@ const LATEST =
 /** How long the first past day took, and the background work around it (printed with the first screens). */
 let startedReaders = '';
 
-const seconds = (since: number, quiet: boolean) =>
-  quiet ? `done in ${((performance.now() - since) / 1000).toFixed(1)} s` : 'still busy after 60 s';
-
 export const benchmark: Benchmark = {
   name: 'screen',
   async seed(db: Db) {
@@ -117,8 +114,7 @@ export const benchmark: Benchmark = {
     const first = await app.inject(`${LATEST}&asOf=${DAYS[100]}`);
     if (first.statusCode !== 200) throw new Error(`screen: the first past day: HTTP ${first.statusCode}`);
     const firstMs = performance.now() - started;
-    const quiet = await untilQuiet();
-    startedReaders = `the first past day ${firstMs.toFixed(0)} ms, then its year's reading ahead ${seconds(started, quiet)}`;
+    startedReaders = `the first past day ${firstMs.toFixed(0)} ms, then its year's reading ahead ${await quietAfter(started)}`;
     return [];
   },
   paths: [
