@@ -46,4 +46,31 @@ describe.each(testEngines())('migrations on %s', (engine) => {
     expect(down.error).toBeUndefined();
     expect(await migrateToLatest(handle.db)).toEqual(Object.keys(MIGRATIONS));
   });
+
+  it('fills company_months from the closes stored before it', async () => {
+    const migrator = new Migrator({ db: handle.db as Kysely<unknown>, provider: migrationProvider });
+    expect((await migrator.migrateTo('0018_games')).error).toBeUndefined();
+    const { id } = await handle.db
+      .insertInto('companies')
+      .values({ ticker: 'MNTH', name: 'Month Co', slug: 'month-co' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('daily_prices')
+      .values(
+        [
+          ['2024-01-30', 12],
+          ['2024-01-31', 9],
+          ['2024-02-01', 10],
+          ['2024-02-02', 14],
+        ].map(([date, close]) => ({ company_id: id, date: String(date), close: Number(close), volume: 1 })),
+      )
+      .execute();
+    expect(await migrateToLatest(handle.db)).toContain('0019_company_months');
+    const months = await handle.db.selectFrom('company_months').selectAll().orderBy('month').execute();
+    expect(months).toEqual([
+      { company_id: id, month: '2024-01', high: 12, low: 9 },
+      { company_id: id, month: '2024-02', high: 14, low: 10 },
+    ]);
+  });
 });

@@ -10,6 +10,7 @@ export interface Database {
   shares_outstanding: SharesOutstandingTable;
   fundamentals: FundamentalsTable;
   company_years: CompanyYearsTable;
+  company_months: CompanyMonthsTable;
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
   company_former_names: CompanyFormerNamesTable;
@@ -134,6 +135,15 @@ export interface CompanyYearsTable {
   ann_return: number | null;
   dollar_volume: number;
   trading_days: number;
+}
+
+/** A company's highest and lowest close in a calendar month (migration 0019), kept with `company_years`. */
+export interface CompanyMonthsTable {
+  company_id: number;
+  /** yyyy-mm */
+  month: string;
+  high: number;
+  low: number;
 }
 
 export interface LatestQuotesTable {

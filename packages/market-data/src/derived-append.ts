@@ -1,7 +1,8 @@
 import type { Db } from '@app/db/client';
-import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import type { CompanyMonthsTable, CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
 import { insertInChunks, slices } from './chunks.ts';
 import {
+  addToMonth,
   addTradingDay,
   computeLatestQuote,
   type PricePoint,
@@ -20,10 +21,11 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
   const firstDay = [...appended.values()].flatMap((p) => (p[0] ? [p[0].date] : [])).sort()[0];
   if (firstDay === undefined) return;
   const firstYear = Number(firstDay.slice(0, 4));
+  const firstMonth = firstDay.slice(0, 7);
   // New quotes replace the old in one transaction at the end: no reader sees a day half-written.
   const lastQuote = new Map<number, LatestQuotesTable>();
   for (const batch of slices(ids, 500)) {
-    const [quotes, years, counts] = await Promise.all([
+    const [quotes, years, storedMonths, counts] = await Promise.all([
       db
         .selectFrom('latest_quotes')
         .select(['company_id', 'date', 'close', 'volume'])
@@ -34,6 +36,12 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
         .selectAll()
         .where('company_id', 'in', batch)
         .where('year', '>=', firstYear - 1)
+        .execute(),
+      db
+        .selectFrom('company_months')
+        .selectAll()
+        .where('company_id', 'in', batch)
+        .where('month', '>=', firstMonth)
         .execute(),
       // A catch-up of several days can cross a buyback or an issue.
       db
@@ -75,8 +83,20 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
       m.set(y.year, { ...y });
     }
 
+    const monthsBy = new Map<number, Map<string, CompanyMonthsTable>>();
+    for (const m of storedMonths) {
+      let byMonth = monthsBy.get(m.company_id);
+      if (!byMonth) {
+        byMonth = new Map();
+        monthsBy.set(m.company_id, byMonth);
+      }
+      byMonth.set(m.month, m);
+    }
+
     const keptYears: CompanyYearsTable[] = [];
+    const keptMonths: CompanyMonthsTable[] = [];
     for (const id of batch) {
+      const months = monthsBy.get(id) ?? new Map<string, CompanyMonthsTable>();
       const counts = countsBy.get(id) ?? [];
       const rows = yearsBy.get(id) ?? new Map<number, CompanyYearsTable>();
       const open = new Map<number, YearInProgress>();
@@ -95,16 +115,25 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
         current = addTradingDay(current, p, sharesOn(counts, p.date), base);
         open.set(year, current);
         rows.set(year, { company_id: id, ...current.row });
+        const month = p.date.slice(0, 7);
+        months.set(month, { company_id: id, ...addToMonth(months.get(month), p) });
         const quote = computeLatestQuote(prev ? [prev, p] : [p], counts);
         if (quote) lastQuote.set(id, { company_id: id, ...quote });
         prev = p;
       }
       for (const row of rows.values()) if (row.year >= firstYear) keptYears.push(row);
+      keptMonths.push(...months.values());
     }
 
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('company_years').where('company_id', 'in', batch).where('year', '>=', firstYear).execute();
       await insertInChunks(keptYears, (part) => trx.insertInto('company_years').values(part).execute());
+      await trx
+        .deleteFrom('company_months')
+        .where('company_id', 'in', batch)
+        .where('month', '>=', firstMonth)
+        .execute();
+      await insertInChunks(keptMonths, (part) => trx.insertInto('company_months').values(part).execute());
     });
   }
   await replaceLatestQuotes(db, [...lastQuote.values()]);

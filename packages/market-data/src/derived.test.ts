@@ -2,13 +2,38 @@ import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  addToMonth,
+  computeCompanyMonths,
   computeCompanyYears,
   computeLatestQuote,
   marketCapMillions,
   type PricePoint,
   refreshDerived,
+  rewriteCompanyMonths,
   sharesOn,
 } from './derived.ts';
+
+describe('computeCompanyMonths', () => {
+  const series = [
+    p('2024-01-30', 12),
+    p('2024-01-31', 9),
+    p('2024-02-01', 10),
+    p('2024-02-02', 14),
+    p('2024-02-05', 11),
+  ];
+  it('keeps the highest and lowest close of each month with a close', () => {
+    expect(computeCompanyMonths(series)).toEqual([
+      { month: '2024-01', high: 12, low: 9 },
+      { month: '2024-02', high: 14, low: 10 },
+    ]);
+    expect(computeCompanyMonths([])).toEqual([]);
+  });
+  it('gives the same row when the closes arrive one at a time (the daily update)', () => {
+    const months = new Map<string, ReturnType<typeof addToMonth>>();
+    for (const day of series) months.set(day.date.slice(0, 7), addToMonth(months.get(day.date.slice(0, 7)), day));
+    expect([...months.values()]).toEqual(computeCompanyMonths(series));
+  });
+});
 
 const p = (date: string, close: number, volume = 1_000): PricePoint => ({ date, close, volume });
 
@@ -98,6 +123,12 @@ describe('computeLatestQuote', () => {
   });
 });
 
+const MONTHS = [
+  ['2022-12', 10, 9],
+  ['2023-01', 11, 11],
+  ['2023-12', 15, 15],
+];
+
 describe.each(testEngines())('refreshDerived on %s', (engine) => {
   let handle: DbHandle;
   let id: number;
@@ -128,10 +159,11 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
     await handle?.close();
   });
 
-  it('fills company_years and latest_quotes, and a second run changes nothing', async () => {
+  it('fills company_years, company_months and latest_quotes, and a second run changes nothing', async () => {
     await refreshDerived(handle.db);
     const read = async () => ({
       years: await handle.db.selectFrom('company_years').selectAll().orderBy('year').execute(),
+      months: await handle.db.selectFrom('company_months').selectAll().orderBy('month').execute(),
       quotes: await handle.db.selectFrom('latest_quotes').selectAll().execute(),
     });
     const first = await read();
@@ -139,6 +171,7 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
       [2022, 10, 2],
       [2023, 15, 2],
     ]);
+    expect(first.months.map((m) => [m.month, m.high, m.low])).toEqual(MONTHS);
     expect(first.years[1]?.ann_return).toBeCloseTo(0.5);
     expect(first.years[1]?.mkcap).toBeCloseTo(45);
     expect(first.years[1]?.dollar_volume).toBeCloseTo((11 * 300 + 15 * 400) / 1e6);
@@ -163,8 +196,23 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
     await refreshDerived(handle.db, { fromYear: 2024, companyIds: [id] });
     const years = await handle.db.selectFrom('company_years').select(['year', 'ann_return']).orderBy('year').execute();
     expect(years.map((y) => y.year)).toEqual([2022, 2023, 2024]);
+    const months = await handle.db.selectFrom('company_months').selectAll().orderBy('month').execute();
+    expect(months.map((m) => [m.month, m.high, m.low])).toEqual([...MONTHS, ['2024-01', 18, 18]]);
     expect(years[2]?.ann_return).toBeCloseTo(18 / 15 - 1);
     const quote = await handle.db.selectFrom('latest_quotes').selectAll().executeTakeFirstOrThrow();
     expect(quote).toMatchObject({ date: '2024-01-02', close: 18, prev_close: 15 });
+  });
+
+  it('works out the months of a company again from its stored closes, as the database sees them', async () => {
+    await handle.db
+      .updateTable('daily_prices')
+      .set((eb) => ({ close: eb('close', '/', 2) }))
+      .where('company_id', '=', id)
+      .execute();
+    await rewriteCompanyMonths(handle.db, id);
+    const months = await handle.db.selectFrom('company_months').selectAll().orderBy('month').execute();
+    expect(months.map((m) => [m.month, m.high, m.low])).toEqual(
+      MONTHS.map(([m, h, l]) => [m, Number(h) / 2, Number(l) / 2]),
+    );
   });
 });

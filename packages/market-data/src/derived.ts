@@ -1,6 +1,7 @@
 import type { Db } from '@app/db/client';
-import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import type { CompanyMonthsTable, CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
 import { type UsdMillions, usdToMillions } from '@app/shared/units';
+import { sql } from 'kysely';
 import { insertInChunks, slices } from './chunks.ts';
 
 export interface PricePoint {
@@ -15,6 +16,7 @@ export interface ShareCount {
 }
 
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
+export type CompanyMonth = Omit<CompanyMonthsTable, 'company_id'>;
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
 
 /** Shares in force on `date` (counts ascending); before the first count, the earliest (filings start after prices). */
@@ -116,6 +118,40 @@ export function computeCompanyYears(
   return years;
 }
 
+/** Highest and lowest close of each calendar month with a close. `prices` ascending by date. */
+export function computeCompanyMonths(prices: readonly PricePoint[]): CompanyMonth[] {
+  const months: CompanyMonth[] = [];
+  let current: CompanyMonth | undefined;
+  for (const day of prices) {
+    const month = day.date.slice(0, 7);
+    if (current?.month !== month) {
+      current = { month, high: day.close, low: day.close };
+      months.push(current);
+    } else {
+      if (day.close > current.high) current.high = day.close;
+      if (day.close < current.low) current.low = day.close;
+    }
+  }
+  return months;
+}
+
+/** A month's row with more closes of that month added (the same maximum and minimum as computed afresh). */
+export function addToMonth(month: CompanyMonth | undefined, day: PricePoint): CompanyMonth {
+  if (!month) return { month: day.date.slice(0, 7), high: day.close, low: day.close };
+  return { month: month.month, high: Math.max(month.high, day.close), low: Math.min(month.low, day.close) };
+}
+
+/**
+ * A company's month ranges worked out again from its stored closes, by the database: for a writer that
+ * replaced or re-based them (an import, a split), inside its transaction so no reader sees them apart.
+ */
+export async function rewriteCompanyMonths(db: Db, companyId: number): Promise<void> {
+  await db.deleteFrom('company_months').where('company_id', '=', companyId).execute();
+  await sql`insert into company_months (company_id, month, high, low)
+    select company_id, substr(date, 1, 7), max(close), min(close) from daily_prices
+    where company_id = ${companyId} group by company_id, substr(date, 1, 7)`.execute(db);
+}
+
 /** The last trading day and its change from the day before; null without prices. */
 export function computeLatestQuote(prices: readonly PricePoint[], counts: readonly ShareCount[]): LatestQuote | null {
   const last = prices.at(-1);
@@ -143,7 +179,7 @@ export interface RefreshOptions {
 
 const BATCH = 200;
 
-/** Recomputes `company_years` and `latest_quotes` from the raw tables; every loader calls it after writing. */
+/** Recomputes `company_years`, `company_months` and `latest_quotes` from the raw tables; every loader calls it after writing. */
 export async function refreshDerived(
   db: Db,
   options: RefreshOptions = {},
@@ -186,6 +222,7 @@ export async function refreshDerived(
     const priorBy = new Map(priors.map((r) => [r.company_id, r]));
 
     const years: CompanyYearsTable[] = [];
+    const months: CompanyMonthsTable[] = [];
     const quotes: LatestQuotesTable[] = [];
     for (const id of batch) {
       const series = pricesBy.get(id) ?? [];
@@ -195,6 +232,7 @@ export async function refreshDerived(
       for (const y of computeCompanyYears(yearSeries, shareCounts, priorBy.get(id) ?? null)) {
         years.push({ company_id: id, ...y });
       }
+      for (const m of computeCompanyMonths(yearSeries)) months.push({ company_id: id, ...m });
       const quote = computeLatestQuote(series.slice(-2), shareCounts);
       if (quote) quotes.push({ company_id: id, ...quote });
     }
@@ -204,6 +242,10 @@ export async function refreshDerived(
       if (fromYear !== undefined) del = del.where('year', '>=', fromYear);
       await del.execute();
       await insertInChunks(years, (part) => trx.insertInto('company_years').values(part).execute());
+      let delMonths = trx.deleteFrom('company_months').where('company_id', 'in', batch);
+      if (fromYear !== undefined) delMonths = delMonths.where('month', '>=', `${fromYear}-01`);
+      await delMonths.execute();
+      await insertInChunks(months, (part) => trx.insertInto('company_months').values(part).execute());
     });
     allQuotes.push(...quotes);
     // A full refresh drops the quote of a company left without prices; one from a year on keeps older quotes.

@@ -10,6 +10,7 @@ export const MARKET_TABLES = [
   'company_former_names',
   'company_tickers',
   'company_years',
+  'company_months',
   'latest_quotes',
 ] as const satisfies readonly (keyof Database)[];
 

@@ -3,7 +3,7 @@ import type { FundamentalsTable } from '@app/db/schema';
 import { slugify } from '@app/shared/slug';
 import type { Insertable } from 'kysely';
 import { insertInChunks } from './chunks.ts';
-import { refreshDerived } from './derived.ts';
+import { computeCompanyMonths, refreshDerived } from './derived.ts';
 import { getMeta, META_KEYS, setMeta } from './meta.ts';
 
 /** One company as tests, browser journeys and benchmarks seed it; every series is optional. */
@@ -41,8 +41,8 @@ const COMPANIES_PER_BATCH = 200;
 
 /**
  * The one way tests put companies in a database: companies, former names, prices, share counts,
- * filings and quotes; with `derive`, the yearly figures and latest quotes computed the way every
- * import computes them (only for these companies: others keep their rows). The data date then
+ * filings and quotes, and the month ranges every writer of closes keeps; with `derive`, the yearly
+ * figures and latest quotes computed the way every import computes them (only for these companies: others keep their rows). The data date then
  * moves to the newest day seeded, as an import or the daily update moves it. Returns the ids by ticker.
  */
 export async function seedMarket(
@@ -89,6 +89,14 @@ export async function seedMarket(
         (s.prices ?? []).map(([date, close, volume]) => ({ company_id: idOf(s), date, close, volume })),
       ),
       (part) => db.insertInto('daily_prices').values(part).execute(),
+    );
+    await insertInChunks(
+      batch.flatMap((s) => {
+        const prices = (s.prices ?? []).map(([date, close, volume]) => ({ date, close, volume }));
+        prices.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+        return computeCompanyMonths(prices).map((m) => ({ company_id: idOf(s), ...m }));
+      }),
+      (part) => db.insertInto('company_months').values(part).execute(),
     );
     await insertInChunks(
       batch.flatMap((s) =>

@@ -1,6 +1,6 @@
 import type { DbHandle } from '@app/db/client';
 import { slugify } from '@app/shared/slug';
-import { computeCompanyYears, computeLatestQuote } from '../derived.ts';
+import { computeCompanyMonths, computeCompanyYears, computeLatestQuote } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 import type { Progress } from '../progress.ts';
 import { type CompanyRow, createBulkWriter } from './bulk-writer.ts';
@@ -84,6 +84,7 @@ export async function buildDemoUniverse(handle: DbHandle, options: DemoBuildOpti
           sharesSource: 'demo',
           fundamentals: h.fundamentals,
           years: computeCompanyYears(h.prices, h.shares),
+          months: computeCompanyMonths(h.prices),
           quote: computeLatestQuote(h.prices, h.shares),
         });
         companies++;

@@ -3,7 +3,7 @@ import type { DbHandle } from '@app/db/client';
 import type { CompaniesTable, CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
 import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { PricePoint, ShareCount } from '../derived.ts';
+import type { CompanyMonth, PricePoint, ShareCount } from '../derived.ts';
 import { getMeta, setMeta } from '../meta.ts';
 import type { FundamentalRow } from './model.ts';
 
@@ -16,6 +16,7 @@ export interface CompanyBatch {
   sharesSource: string;
   fundamentals: readonly FundamentalRow[];
   years: readonly Omit<CompanyYearsTable, 'company_id'>[];
+  months: readonly CompanyMonth[];
   quote: Omit<LatestQuotesTable, 'company_id'> | null;
 }
 
@@ -93,6 +94,7 @@ const YEAR_TYPES = {
   dollar_volume: 'float8',
   trading_days: 'int4',
 } as const;
+const MONTH_TYPES = { company_id: 'int4', month: 'text', high: 'float8', low: 'float8' } as const;
 const QUOTE_TYPES = {
   company_id: 'int4',
   date: 'text',
@@ -139,6 +141,7 @@ function tables() {
     shares: new TableBuffer('shares_outstanding', SHARES_TYPES),
     fundamentals: new TableBuffer('fundamentals', FUNDAMENTAL_TYPES),
     years: new TableBuffer('company_years', YEAR_TYPES),
+    months: new TableBuffer('company_months', MONTH_TYPES),
     quotes: new TableBuffer('latest_quotes', QUOTE_TYPES),
   };
 }
@@ -151,6 +154,7 @@ function fill(t: ReturnType<typeof tables>, b: CompanyBatch) {
   for (const f of b.fundamentals)
     t.fundamentals.push(id, ...FUNDAMENTAL_COLUMNS.slice(1).map((c) => f[c as keyof FundamentalRow]));
   for (const y of b.years) t.years.push(id, ...YEAR_COLUMNS.slice(1).map((c) => y[c as keyof typeof y]));
+  for (const m of b.months) t.months.push(id, m.month, m.high, m.low);
   if (b.quote) {
     const q = b.quote;
     t.quotes.push(id, ...QUOTE_COLUMNS.slice(1).map((c) => q[c as keyof typeof q]));
@@ -206,7 +210,14 @@ function sqliteWriter(conn: import('better-sqlite3').Database): BulkWriter {
   };
 }
 
-const BULK_TABLES = ['daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'latest_quotes'];
+const BULK_TABLES = [
+  'daily_prices',
+  'shares_outstanding',
+  'fundamentals',
+  'company_years',
+  'company_months',
+  'latest_quotes',
+];
 
 interface IndexDefinition {
   table: string;

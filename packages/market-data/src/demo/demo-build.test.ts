@@ -40,6 +40,7 @@ async function snapshot(h: DbHandle) {
       .orderBy('period_end')
       .execute(),
     years: await db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
+    months: await db.selectFrom('company_months').selectAll().orderBy('company_id').orderBy('month').execute(),
     quotes: await db.selectFrom('latest_quotes').selectAll().orderBy('company_id').execute(),
   };
 }
@@ -64,11 +65,18 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
       select r.relname as "table", c.contype as kind, count(*)::int as n
       from pg_constraint c join pg_class r on r.oid = c.conrelid
       where r.relnamespace = (select oid from pg_namespace where nspname = current_schema())
-        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'latest_quotes')
+        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'company_months', 'latest_quotes')
         and c.contype in ('p', 'f')
       group by 1, 2 order by 1, 2`.execute(direct.db);
     expect(rows).toEqual(
-      ['company_years', 'daily_prices', 'fundamentals', 'latest_quotes', 'shares_outstanding'].flatMap((table) => [
+      [
+        'company_months',
+        'company_years',
+        'daily_prices',
+        'fundamentals',
+        'latest_quotes',
+        'shares_outstanding',
+      ].flatMap((table) => [
         { table, kind: 'f', n: 1 },
         { table, kind: 'p', n: 1 },
       ]),

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshDerived } from '../derived.ts';
+import { computeCompanyMonths, refreshDerived } from '../derived.ts';
 import { getMeta } from '../meta.ts';
 import { importFacts } from './facts-import.ts';
 import { importAll, importCompanies, locateSources } from './folder-import.ts';
@@ -61,6 +61,7 @@ async function snapshot(handle: DbHandle) {
       .execute(),
     shares: await db.selectFrom('shares_outstanding').selectAll().orderBy('company_id').orderBy('date').execute(),
     years: await db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
+    months: await db.selectFrom('company_months').selectAll().orderBy('company_id').orderBy('month').execute(),
   };
 }
 
@@ -143,6 +144,23 @@ describe.skipIf(!HAS_DATA).each(testEngines())('importing ../shared/data on %s',
     expect(y2004.mkcap).toBeLessThan(30_000);
     // 64.40 as traded on 2004-12-31, ÷ 56 for the 2005, 2014 and 2020 splits.
     expect(y2004.close).toBeCloseTo(64.4 / 56, 3);
+  });
+
+  it("keeps Apple's month ranges equal to its stored closes", async () => {
+    const closes = await handle.db
+      .selectFrom('daily_prices')
+      .select(['date', 'close', 'volume'])
+      .where('company_id', '=', apple)
+      .orderBy('date')
+      .execute();
+    const months = await handle.db
+      .selectFrom('company_months')
+      .select(['month', 'high', 'low'])
+      .where('company_id', '=', apple)
+      .orderBy('month')
+      .execute();
+    expect(months.length).toBeGreaterThan(100);
+    expect(months).toEqual(computeCompanyMonths(closes.map((c) => ({ ...c, volume: Number(c.volume) }))));
   });
 
   it('reports splits, duplicates, null rows and junk lines with file and line', () => {

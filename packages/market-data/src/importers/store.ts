@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { insertInChunks } from '../chunks.ts';
+import { rewriteCompanyMonths } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 import type { ParsedFacts } from './companyfacts.ts';
 import type { MergedSeries } from './prices/series.ts';
@@ -29,6 +30,7 @@ export async function replaceCompanyPrices(
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('daily_prices').where('company_id', '=', companyId).execute();
     await insertInChunks(rows, (part) => trx.insertInto('daily_prices').values(part).execute());
+    await rewriteCompanyMonths(trx, companyId);
     await trx.deleteFrom('splits').where('company_id', '=', companyId).execute();
     const splits = dedupeSplits(series.splits);
     if (splits.length > 0)

@@ -123,6 +123,9 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
       .where('company_id', '=', 1)
       .executeTakeFirstOrThrow();
     expect(quote.close).toBe(52);
+    // The month's range is on the new basis (the screen's 52-week high reads it).
+    const months = await handle.db.selectFrom('company_months').selectAll().where('company_id', '=', 1).execute();
+    expect(months).toEqual([{ company_id: 1, month: '2024-01', high: 52, low: 50 }]);
     // Spaced to the plan's limit: 1,200 an hour is one request every 3 s.
     expect(pauses.length).toBeGreaterThan(0);
     expect(Math.max(...pauses)).toBeLessThanOrEqual(3_000);

@@ -1,8 +1,9 @@
 import { createDb } from '@app/db/client';
-import { createTestDb } from '@app/db/testing';
+import { createTestDb, testEngines } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { dayRows } from './screen.day.ts';
-import { SCREEN_DAY, SCREEN_LATER_DAY, seedScreenUniverse } from './screen.fixtures.ts';
+import { SCREEN_DAY, SCREEN_LATER_DAY, SCREEN_UNIVERSE, seedScreenUniverse } from './screen.fixtures.ts';
+import { findCloseRanges, findMonthRanges, findTopCompanyId } from './screen.repository.ts';
 
 describe('a day’s rows on SQLite', () => {
   it('are the same whether the year was read and read ahead before or not', async () => {
@@ -25,6 +26,30 @@ describe('a day’s rows on SQLite', () => {
       expect(alfa(earlier)).not.toEqual(alfa(later));
     } finally {
       await fresh.close();
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('month ranges on %s', (engine) => {
+  it('kept by the writers of closes equal each month read from its closes, part of the market too', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      await seedScreenUniverse(handle.db);
+      const months = [...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date.slice(0, 7))))];
+      expect(months.length).toBeGreaterThan(5);
+      const top = await findTopCompanyId(handle.db);
+      for (const ids of [undefined, { from: 0, to: 2 }, { from: 2, to: top + 1 }]) {
+        for (const month of months) {
+          const [y, m] = month.split('-').map(Number) as [number, number];
+          const end = (offset: number) => new Date(Date.UTC(y, m - 1 + offset, 0)).toISOString().slice(0, 10);
+          const fromCloses = await findCloseRanges(handle.db, end(0), end(1), ids);
+          const kept = await findMonthRanges(handle.db, month, ids);
+          expect([...kept.high], month).toEqual([...fromCloses.high]);
+          expect([...kept.low], month).toEqual([...fromCloses.low]);
+        }
+      }
+    } finally {
       await handle.close();
     }
   });

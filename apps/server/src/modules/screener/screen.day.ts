@@ -20,6 +20,7 @@ import {
   findCloseRanges,
   findCompaniesOnDay,
   findFilingsBetween,
+  findMonthRanges,
   type IdRange,
 } from './screen.repository.ts';
 import type { ScreenRow } from './screen.snapshot.ts';
@@ -232,7 +233,7 @@ function monthEnd(month: string, offset = 0): string {
 
 // A whole month before the day never changes for a data date: every day whose 52 weeks cover it shares one read.
 function closeRangesOfMonth(r: Reading, month: string): Promise<CloseRanges> {
-  return keptLoad(r.kept.months, month, () => findCloseRanges(r.db, monthEnd(month, -1), monthEnd(month), r.ids));
+  return keptLoad(r.kept.months, month, () => findMonthRanges(r.db, month, r.ids));
 }
 
 /**

@@ -160,6 +160,27 @@ export async function findCloseRanges(db: Db, after: string, through: string, id
   return out;
 }
 
+/**
+ * The highest and lowest close of each company in the calendar month `yyyy-mm` as kept in
+ * `company_months` (every writer of closes keeps it): the same figures as `findCloseRanges` over the
+ * month, from one index range of ~10,000 rows instead of ~210,000 closes.
+ */
+export async function findMonthRanges(db: Db, month: string, ids?: IdRange): Promise<CloseRanges> {
+  const rows = await db
+    .selectFrom('company_months')
+    .select(['company_id', 'high', 'low'])
+    .where('month', '=', month)
+    .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
+    .execute();
+  const size = rows.reduce((m, r) => Math.max(m, r.company_id + 1), 0);
+  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
+  for (const r of rows) {
+    out.high[r.company_id] = r.high;
+    out.low[r.company_id] = r.low;
+  }
+  return out;
+}
+
 /** The statement lines the measures read. */
 const COLUMNS = [
   'revenue',
