@@ -2,7 +2,14 @@ import { createDb } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { dayRows } from './screen.day.ts';
-import { SCREEN_DAY, SCREEN_LATER_DAY, SCREEN_UNIVERSE, seedScreenUniverse } from './screen.fixtures.ts';
+import {
+  SCREEN_2008_DAY,
+  SCREEN_DAY,
+  SCREEN_LATER_DAY,
+  SCREEN_UNIVERSE,
+  seedScreenUniverse,
+} from './screen.fixtures.ts';
+import { readDayRows, usePooledScreenReads } from './screen.readers.ts';
 import { findCloseRanges, findMonthRanges, findTopCompanyId } from './screen.repository.ts';
 
 describe('a day’s rows on SQLite', () => {
@@ -48,6 +55,23 @@ describe.each(testEngines())('month ranges on %s', (engine) => {
           expect([...kept.high], month).toEqual([...fromCloses.high]);
           expect([...kept.low], month).toEqual([...fromCloses.low]);
         }
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('a day read in two halves side by side on %s', (engine) => {
+  it('gives the rows of the whole market read at once, in ticker order', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      await seedScreenUniverse(handle.db);
+      usePooledScreenReads(handle.db);
+      for (const day of [SCREEN_DAY, SCREEN_LATER_DAY, SCREEN_2008_DAY]) {
+        const halves = await readDayRows(handle.db, SCREEN_LATER_DAY, day);
+        expect(halves.length, day).toBeGreaterThan(0);
+        expect(halves, day).toEqual(await dayRows(handle.db, SCREEN_LATER_DAY, day));
       }
     } finally {
       await handle.close();

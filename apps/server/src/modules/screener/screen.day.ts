@@ -62,7 +62,7 @@ const MONTHS_KEPT = 36;
 
 /**
  * What one thread keeps between days for one data date and one part of the market. A new data date
- * drops it all (which also covers a correction of past data by an import), as does another part.
+ * drops it all (which also covers a correction of past data by an import).
  */
 interface Kept {
   dataDate: string;
@@ -73,7 +73,8 @@ interface Kept {
   months: RecentMap<string, Promise<CloseRanges>>;
 }
 
-const kept = new WeakMap<Db, Kept>();
+/** By connection, by part of the market (halves read side by side on one connection pool: screen.readers.ts). */
+const kept = new WeakMap<Db, Map<string, Kept>>();
 
 /** One day's reading: the database, the data date its caches belong to, and the companies read (all when none). */
 interface Reading {
@@ -94,8 +95,15 @@ export interface DayOptions {
 
 function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: DayOptions): Reading {
   const part = ids ? `${ids.from}:${ids.to}` : 'all';
-  let held = kept.get(db);
-  if (!held || held.dataDate !== dataDate || held.part !== part) {
+  let parts = kept.get(db);
+  if (!parts) {
+    parts = new Map();
+    kept.set(db, parts);
+  }
+  let held = parts.get(part);
+  if (!held || held.dataDate !== dataDate) {
+    // Parts of another data date go too: the market splits elsewhere once new companies come.
+    for (const [key, other] of parts) if (other.dataDate !== dataDate) parts.delete(key);
     held = {
       dataDate,
       part,
@@ -103,7 +111,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
       years: new RecentMap(YEARS_KEPT),
       months: new RecentMap(MONTHS_KEPT),
     };
-    kept.set(db, held);
+    parts.set(part, held);
   }
   return { db, ids, kept: held, readAhead: options.readAhead ?? true };
 }

@@ -146,7 +146,7 @@ export class ScreenReaders {
   #started: Promise<boolean> | null = null;
   #broken = false;
   /** Where the market is split, per data date: a split kept keeps each thread's part, and what it holds for it. */
-  #middle: { dataDate: string; id: number } | null = null;
+  #halves = new MarketHalves();
 
   constructor(
     private readonly filename: string,
@@ -195,15 +195,25 @@ export class ScreenReaders {
   async #inHalves(db: Db, request: Omit<ReaderRequest, 'id' | 'ids'>): Promise<ScreenRow[][]> {
     const readers = this.#readers;
     if (!readers) throw new Error('the screen readers are not started');
-    if (this.#middle?.dataDate !== request.dataDate) {
-      this.#middle = { dataDate: request.dataDate, id: Math.floor(((await findTopCompanyId(db)) + 1) / 2) };
+    const halves = await this.#halves.of(db, request.dataDate);
+    return Promise.all(halves.map((ids, i) => (readers[i] as Reader).ask({ ...request, ids })));
+  }
+}
+
+/** The market in two parts by company id for a data date, split at the middle of the ids: any split is right. */
+class MarketHalves {
+  #middle: { dataDate: string; id: number } | null = null;
+
+  async of(db: Db, dataDate: string): Promise<[IdRange, IdRange]> {
+    if (this.#middle?.dataDate !== dataDate) {
+      this.#middle = { dataDate, id: Math.floor(((await findTopCompanyId(db)) + 1) / 2) };
     }
     const middle = this.#middle.id;
-    const halves = [
-      { from: Number.MIN_SAFE_INTEGER, to: middle },
-      { from: middle, to: Number.MAX_SAFE_INTEGER },
+    // Company ids are positive 32-bit integers (PostgreSQL checks a bound against the column's type).
+    return [
+      { from: 0, to: middle },
+      { from: middle, to: 2 ** 31 - 1 },
     ];
-    return Promise.all(halves.map((ids, i) => (readers[i] as Reader).ask({ ...request, ids })));
   }
 }
 
@@ -233,13 +243,28 @@ export function useScreenReaders(db: Db, readers: ScreenReaders): void {
   registered.set(db, readers);
 }
 
+const pooled = new WeakMap<Db, MarketHalves>();
+
+/**
+ * Reads each day of `db` (a pool of connections: PostgreSQL) in two halves side by side, each on
+ * its own connection, so the database works on both at once; the screener's routes do this for the site.
+ */
+export function usePooledScreenReads(db: Db): void {
+  pooled.set(db, new MarketHalves());
+}
+
 /**
  * A day's rows (`dayRows`), on the reader threads of `db` (started by the first day read, and
- * waited for while they start: ~0.7 s, during which the server's thread stays free), else on this
- * connection. A reader failing mid-read (said once by the readers' onBroken) costs that day being
- * read again here.
+ * waited for while they start: ~0.7 s, during which the server's thread stays free), in two halves
+ * side by side on a pool of connections (usePooledScreenReads), else on this connection. A reader
+ * failing mid-read (said once by the readers' onBroken) costs that day being read again here.
  */
 export async function readDayRows(db: Db, dataDate: string, day: string): Promise<ScreenRow[]> {
+  const halves = pooled.get(db);
+  if (halves) {
+    const [a, b] = await Promise.all((await halves.of(db, dataDate)).map((ids) => dayRows(db, dataDate, day, ids)));
+    return mergeByTicker(a ?? [], b ?? []);
+  }
   const readers = registered.get(db);
   if (readers && (await readers.start())) {
     try {

@@ -19,7 +19,7 @@ import { currentDataDate } from '../../lib/data-date.ts';
 import { RecentMap } from '../../lib/recent-map.ts';
 import { routeLimit } from '../../plugins/rate-limit.ts';
 import { savedScreensRoutes } from './saved-screens.routes.ts';
-import { ScreenReaders, useScreenReaders } from './screen.readers.ts';
+import { ScreenReaders, usePooledScreenReads, useScreenReaders } from './screen.readers.ts';
 import {
   daySnapshot,
   getCompanyMeasures,
@@ -104,7 +104,7 @@ export const screenerRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     useScreenReaders(app.db, readers);
     app.addHook('onClose', () => readers.close());
-  }
+  } else usePooledScreenReads(app.db);
   app.addHook('onReady', async () => {
     currentDataDate(app.db)
       .then((dataDate) => dataDate && warm(dataDate))
