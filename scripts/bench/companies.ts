@@ -1,6 +1,8 @@
 // Search over 10,000 seeded companies (two in five with former names, as among SEC filers) and a 5-year
 // series of one company among millions of price rows.
 import type { Db } from '@app/db/client';
+import { rewriteCompanyMonths } from '@app/market-data/derived';
+import { markReadingsCurrent, refreshReadings } from '@app/market-data/readings';
 import { slugify } from '@app/shared/slug';
 import type { Benchmark } from '../bench.ts';
 import { SMOKE, seededRandom, size } from '../bench-random.ts';
@@ -137,6 +139,10 @@ async function seed(db: Db) {
     );
     await trx.insertInto('fundamentals').values(filings).execute();
   });
+  // What every writer of closes and filings keeps beside them.
+  for (let id = 1; id <= size(20, 6); id += 1) await rewriteCompanyMonths(db, id);
+  await refreshReadings(db, [5]);
+  await markReadingsCurrent(db);
 }
 
 export const benchmark: Benchmark = {

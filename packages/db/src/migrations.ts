@@ -16,6 +16,7 @@ import { migration as m0016 } from './migrations/0016_contest_orders.ts';
 import { migration as m0017 } from './migrations/0017_saved_screens.ts';
 import { migration as m0018 } from './migrations/0018_games.ts';
 import { migration as m0019 } from './migrations/0019_company_months.ts';
+import { migration as m0020 } from './migrations/0020_company_readings.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,6 +37,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_saved_screens': m0017,
   '0018_games': m0018,
   '0019_company_months': m0019,
+  '0020_company_readings': m0020,
 };
 
 export const migrationProvider: MigrationProvider = {

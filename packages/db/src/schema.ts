@@ -11,6 +11,7 @@ export interface Database {
   fundamentals: FundamentalsTable;
   company_years: CompanyYearsTable;
   company_months: CompanyMonthsTable;
+  company_readings: CompanyReadingsTable;
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
   company_former_names: CompanyFormerNamesTable;
@@ -144,6 +145,30 @@ export interface CompanyMonthsTable {
   month: string;
   high: number;
   low: number;
+}
+
+/**
+ * What a company's filings public by `visible_from` say, until its next row (migration 0020):
+ * the newest twelve months, the twelve months a year before and the newest balance, each with the
+ * day its period ends; `dollars` 1 when they are in USD. Kept by every writer of filings.
+ */
+export interface CompanyReadingsTable {
+  company_id: number;
+  visible_from: string;
+  dollars: number;
+  now_end: string | null;
+  now_revenue: number | null;
+  now_net_income: number | null;
+  before_end: string | null;
+  before_revenue: number | null;
+  before_net_income: number | null;
+  balance_end: string | null;
+  cash: number | null;
+  current_assets: number | null;
+  total_assets: number | null;
+  current_liabilities: number | null;
+  total_liabilities: number | null;
+  stockholders_equity: number | null;
 }
 
 export interface LatestQuotesTable {

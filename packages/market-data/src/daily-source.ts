@@ -14,6 +14,8 @@ export interface AppendResult {
   days: string[];
   priceRows: number;
   companyIds: number[];
+  /** Companies given new filing periods: their readings are worked out again. */
+  filedCompanyIds?: readonly number[];
   /** New closes when the source only appended (derived tables brought forward); leave out after history corrections. */
   appended?: ReadonlyMap<number, readonly PricePoint[]>;
 }

@@ -5,6 +5,7 @@ import type { Insertable } from 'kysely';
 import { insertInChunks } from './chunks.ts';
 import { computeCompanyMonths, refreshDerived } from './derived.ts';
 import { getMeta, META_KEYS, setMeta } from './meta.ts';
+import { markReadingsCurrent, refreshReadings } from './readings.ts';
 
 /** One company as tests, browser journeys and benchmarks seed it; every series is optional. */
 export interface MarketSeed {
@@ -41,7 +42,7 @@ const COMPANIES_PER_BATCH = 200;
 
 /**
  * The one way tests put companies in a database: companies, former names, prices, share counts,
- * filings and quotes, and the month ranges every writer of closes keeps; with `derive`, the yearly
+ * filings and quotes, and the month ranges and filing readings every writer keeps; with `derive`, the yearly
  * figures and latest quotes computed the way every import computes them (only for these companies: others keep their rows). The data date then
  * moves to the newest day seeded, as an import or the daily update moves it. Returns the ids by ticker.
  */
@@ -131,6 +132,8 @@ export async function seedMarket(
       (part) => db.insertInto('latest_quotes').values(part).execute(),
     );
   }
+  await refreshReadings(db, [...ids.values()]);
+  await markReadingsCurrent(db);
   if (options.derive) await refreshDerived(db, { companyIds: [...ids.values()] });
   const newest = seeds.reduce((max, s) => {
     const last = [s.prices?.at(-1)?.[0] ?? '', s.quote?.date ?? ''].reduce((a, b) => (b > a ? b : a));

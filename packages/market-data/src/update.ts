@@ -9,6 +9,7 @@ import type { DailySource } from './daily-source.ts';
 import { refreshDerived } from './derived.ts';
 import { appendDerived } from './derived-append.ts';
 import { type DataSource, getMeta, META_KEYS, setMeta } from './meta.ts';
+import { readingsReady, refreshReadings } from './readings.ts';
 
 export type { AppendResult, DailySource } from './daily-source.ts';
 
@@ -137,6 +138,8 @@ async function finishInterruptedUpdate(db: Db, dataDate: string): Promise<string
   const appendedThrough = await getMeta(db, META_KEYS.appendedThrough);
   if (!appendedThrough || appendedThrough <= dataDate) return dataDate;
   await refreshDerived(db, { fromYear: Number(nextTradingDay(dataDate).slice(0, 4)) });
+  // Which companies the stopped days gave filings is not kept: every company's readings again.
+  await refreshReadings(db);
   await setMeta(db, META_KEYS.dataDate, appendedThrough);
   return appendedThrough;
 }
@@ -146,6 +149,8 @@ async function update(db: Db, options: UpdateOptions): Promise<UpdateResult> {
   const storedDate = await getMeta(db, META_KEYS.dataDate);
   const sourceName = (await getMeta(db, META_KEYS.source)) as DataSource | undefined;
   if (!storedDate || !sourceName) return { status: 'empty' };
+  // A database from before the readings (or of older rules) gets them here, off the server's thread.
+  if (!(await readingsReady(db))) await refreshReadings(db);
   const dataDate = await finishInterruptedUpdate(db, storedDate);
   // Never past the last trading day before today: visitors must not see a future data date.
   const lastSession = lastTradingDayBefore(options.today ?? todayUtc());
@@ -160,6 +165,8 @@ async function update(db: Db, options: UpdateOptions): Promise<UpdateResult> {
   const appendedAt = performance.now();
   const last = appended.days.at(-1);
   if (!last) return { status: 'up-to-date', dataDate };
+  if (appended.filedCompanyIds && appended.filedCompanyIds.length > 0)
+    await refreshReadings(db, appended.filedCompanyIds);
   if (appended.appended) await appendDerived(db, appended.appended);
   else {
     await refreshDerived(db, {

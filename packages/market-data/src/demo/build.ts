@@ -3,6 +3,7 @@ import { slugify } from '@app/shared/slug';
 import { computeCompanyMonths, computeCompanyYears, computeLatestQuote } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 import type { Progress } from '../progress.ts';
+import { companyReadings, markReadingsCurrent } from '../readings.ts';
 import { type CompanyRow, createBulkWriter } from './bulk-writer.ts';
 import { type CompanyHistory, demoCalendar, demoProfiles, generateCompanyHistory } from './generate.ts';
 import type { DemoProfile } from './profiles.ts';
@@ -85,6 +86,7 @@ export async function buildDemoUniverse(handle: DbHandle, options: DemoBuildOpti
           fundamentals: h.fundamentals,
           years: computeCompanyYears(h.prices, h.shares),
           months: computeCompanyMonths(h.prices),
+          readings: companyReadings(h.fundamentals),
           quote: computeLatestQuote(h.prices, h.shares),
         });
         companies++;
@@ -98,6 +100,7 @@ export async function buildDemoUniverse(handle: DbHandle, options: DemoBuildOpti
     handle.sqlite?.pragma('journal_mode = WAL');
     handle.sqlite?.pragma('synchronous = NORMAL');
   }
+  await markReadingsCurrent(handle.db);
   await setMeta(handle.db, META_KEYS.dataDate, options.through);
   await setMeta(handle.db, META_KEYS.source, 'demo');
   options.progress?.done();

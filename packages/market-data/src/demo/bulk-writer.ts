@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { CompanyMonth, PricePoint, ShareCount } from '../derived.ts';
 import { getMeta, setMeta } from '../meta.ts';
+import { type Reading, readingRow } from '../readings.ts';
 import type { FundamentalRow } from './model.ts';
 
 export type CompanyRow = Omit<CompaniesTable, 'id'> & { id: number };
@@ -17,6 +18,7 @@ export interface CompanyBatch {
   fundamentals: readonly FundamentalRow[];
   years: readonly Omit<CompanyYearsTable, 'company_id'>[];
   months: readonly CompanyMonth[];
+  readings: readonly Reading[];
   quote: Omit<LatestQuotesTable, 'company_id'> | null;
 }
 
@@ -95,6 +97,25 @@ const YEAR_TYPES = {
   trading_days: 'int4',
 } as const;
 const MONTH_TYPES = { company_id: 'int4', month: 'text', high: 'float8', low: 'float8' } as const;
+const READING_TYPES = {
+  company_id: 'int4',
+  visible_from: 'text',
+  dollars: 'int4',
+  now_end: 'text',
+  now_revenue: 'float8',
+  now_net_income: 'float8',
+  before_end: 'text',
+  before_revenue: 'float8',
+  before_net_income: 'float8',
+  balance_end: 'text',
+  cash: 'float8',
+  current_assets: 'float8',
+  total_assets: 'float8',
+  current_liabilities: 'float8',
+  total_liabilities: 'float8',
+  stockholders_equity: 'float8',
+} as const;
+const READING_COLUMNS = Object.keys(READING_TYPES) as (keyof typeof READING_TYPES)[];
 const QUOTE_TYPES = {
   company_id: 'int4',
   date: 'text',
@@ -142,6 +163,7 @@ function tables() {
     fundamentals: new TableBuffer('fundamentals', FUNDAMENTAL_TYPES),
     years: new TableBuffer('company_years', YEAR_TYPES),
     months: new TableBuffer('company_months', MONTH_TYPES),
+    readings: new TableBuffer('company_readings', READING_TYPES),
     quotes: new TableBuffer('latest_quotes', QUOTE_TYPES),
   };
 }
@@ -155,6 +177,10 @@ function fill(t: ReturnType<typeof tables>, b: CompanyBatch) {
     t.fundamentals.push(id, ...FUNDAMENTAL_COLUMNS.slice(1).map((c) => f[c as keyof FundamentalRow]));
   for (const y of b.years) t.years.push(id, ...YEAR_COLUMNS.slice(1).map((c) => y[c as keyof typeof y]));
   for (const m of b.months) t.months.push(id, m.month, m.high, m.low);
+  for (const r of b.readings) {
+    const row = readingRow(id, r);
+    t.readings.push(...READING_COLUMNS.map((c) => row[c]));
+  }
   if (b.quote) {
     const q = b.quote;
     t.quotes.push(id, ...QUOTE_COLUMNS.slice(1).map((c) => q[c as keyof typeof q]));
@@ -216,6 +242,7 @@ const BULK_TABLES = [
   'fundamentals',
   'company_years',
   'company_months',
+  'company_readings',
   'latest_quotes',
 ];
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextTradingDay, previousTradingDay, tradingDaysBetween } from '../calendar.ts';
 import { refreshDerived } from '../derived.ts';
 import { getMeta, META_KEYS } from '../meta.ts';
+import { readingsReady, refreshReadings } from '../readings.ts';
 import { runDailyUpdate } from '../update.ts';
 import { buildDemoUniverse } from './build.ts';
 import { demoProfiles } from './generate.ts';
@@ -41,6 +42,12 @@ async function snapshot(h: DbHandle) {
       .execute(),
     years: await db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
     months: await db.selectFrom('company_months').selectAll().orderBy('company_id').orderBy('month').execute(),
+    readings: await db
+      .selectFrom('company_readings')
+      .selectAll()
+      .orderBy('company_id')
+      .orderBy('visible_from')
+      .execute(),
     quotes: await db.selectFrom('latest_quotes').selectAll().orderBy('company_id').execute(),
   };
 }
@@ -65,12 +72,13 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
       select r.relname as "table", c.contype as kind, count(*)::int as n
       from pg_constraint c join pg_class r on r.oid = c.conrelid
       where r.relnamespace = (select oid from pg_namespace where nspname = current_schema())
-        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'company_months', 'latest_quotes')
+        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'company_months', 'company_readings', 'latest_quotes')
         and c.contype in ('p', 'f')
       group by 1, 2 order by 1, 2`.execute(direct.db);
     expect(rows).toEqual(
       [
         'company_months',
+        'company_readings',
         'company_years',
         'daily_prices',
         'fundamentals',
@@ -107,7 +115,22 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
     await refreshDerived(direct.db);
     const refreshed = await snapshot(direct);
     expect(refreshed.years).toEqual(built.years);
+    expect(refreshed.months).toEqual(built.months);
     expect(refreshed.quotes).toEqual(built.quotes);
+    expect(built.readings.length).toBeGreaterThan(COMPANIES);
+    expect(await readingsReady(direct.db)).toBe(true);
+    await refreshReadings(direct.db);
+    expect((await snapshot(direct)).readings).toEqual(built.readings);
+  });
+
+  it('gives a database whose readings are not current every company’s at its next update, even with no new day', async () => {
+    const before = await snapshot(direct);
+    await direct.db.deleteFrom('app_meta').where('key', '=', 'readings_version').execute();
+    await direct.db.deleteFrom('company_readings').execute();
+    const again = await runDailyUpdate(direct.db, { today: nextTradingDay(window.through) });
+    expect(again).toMatchObject({ status: 'up-to-date' });
+    expect(await readingsReady(direct.db)).toBe(true);
+    expect(await snapshot(direct)).toEqual(before);
   });
 
   it('records the source, seed and data date', async () => {

@@ -36,6 +36,7 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
 
       const days = tradingDaysBetween(nextTradingDay(after), through);
       const touched = new Set<number>();
+      const filed = new Set<number>();
       const newPoints = new Map<number, PricePoint[]>();
       const addPoint = (id: number, p: PricePoint) => {
         const list = newPoints.get(id);
@@ -85,7 +86,10 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
             addPoint(id, point);
             close.set(id, point.close);
           }
-          for (const f of demoFundamentals(seed, p, prev, date)) filings.push({ company_id: id, ...f });
+          for (const f of demoFundamentals(seed, p, prev, date)) {
+            filings.push({ company_id: id, ...f });
+            filed.add(id);
+          }
           touched.add(id);
         }
         await db.transaction().execute(async (trx) => {
@@ -101,7 +105,13 @@ export async function demoDailySource(db: Db): Promise<DailySource> {
         priceRows += prices.length;
         prev = date;
       }
-      return { days, priceRows, companyIds: [...touched].sort((a, b) => a - b), appended: newPoints };
+      return {
+        days,
+        priceRows,
+        companyIds: [...touched].sort((a, b) => a - b),
+        filedCompanyIds: [...filed].sort((a, b) => a - b),
+        appended: newPoints,
+      };
     },
   };
 }

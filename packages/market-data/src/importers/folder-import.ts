@@ -4,6 +4,7 @@ import type { Db } from '@app/db/client';
 import { refreshDerived } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 import type { ProgressSink } from '../progress.ts';
+import { readingsReady, refreshReadings } from '../readings.ts';
 import { type CompanySources, isPlaceholderName, readCompanySources, upsertCompanies } from './companies.ts';
 import { importFacts } from './facts-import.ts';
 import { assertNotDemoDatabase } from './guard.ts';
@@ -120,6 +121,8 @@ export async function importAll(db: Db, dir: string, progress?: ProgressSink): P
 export async function finishRealImport(db: Db, companyIds: readonly number[]): Promise<string | null> {
   if (companyIds.length === 0) return null;
   await refreshDerived(db, { companyIds });
+  // Each company's filings write its readings; a database of older imports gets every company's once.
+  if (!(await readingsReady(db))) await refreshReadings(db);
   await setMeta(db, META_KEYS.source, 'real');
   const latest = await db
     .selectFrom('latest_quotes')

@@ -4,10 +4,9 @@ import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeCompanyMonths, refreshDerived } from '../derived.ts';
-import { getMeta } from '../meta.ts';
+import { companyReadings, fundamentalsOfRow } from '../readings.ts';
 import { importFacts } from './facts-import.ts';
-import { importAll, importCompanies, locateSources } from './folder-import.ts';
-import { auditPrices } from './price-audit.ts';
+import { importCompanies } from './folder-import.ts';
 import { importPrices } from './price-import.ts';
 import { ImportReport } from './report.ts';
 
@@ -62,6 +61,12 @@ async function snapshot(handle: DbHandle) {
     shares: await db.selectFrom('shares_outstanding').selectAll().orderBy('company_id').orderBy('date').execute(),
     years: await db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
     months: await db.selectFrom('company_months').selectAll().orderBy('company_id').orderBy('month').execute(),
+    readings: await db
+      .selectFrom('company_readings')
+      .selectAll()
+      .orderBy('company_id')
+      .orderBy('visible_from')
+      .execute(),
   };
 }
 
@@ -163,6 +168,23 @@ describe.skipIf(!HAS_DATA).each(testEngines())('importing ../shared/data on %s',
     expect(months).toEqual(computeCompanyMonths(closes.map((c) => ({ ...c, volume: Number(c.volume) }))));
   });
 
+  it("keeps Apple's readings of its filings, written with them", async () => {
+    const periods = await handle.db.selectFrom('fundamentals').selectAll().where('company_id', '=', apple).execute();
+    const stored = await handle.db
+      .selectFrom('company_readings')
+      .selectAll()
+      .where('company_id', '=', apple)
+      .orderBy('visible_from')
+      .execute();
+    expect(stored.length).toBeGreaterThan(40);
+    expect(
+      stored.map(({ company_id: _c, visible_from, ...row }) => ({
+        from: visible_from,
+        fundamentals: fundamentalsOfRow(row),
+      })),
+    ).toEqual(companyReadings(periods));
+  });
+
   it('reports splits, duplicates, null rows and junk lines with file and line', () => {
     const r = first.reports.prices;
     const reasons = r.corrected.map((c) => c.reason);
@@ -185,37 +207,4 @@ describe.skipIf(!HAS_DATA).each(testEngines())('importing ../shared/data on %s',
     expect(again.reports.companies.written).toBe(0);
     expect(await snapshot(handle)).toEqual(before);
   }, 240_000);
-});
-
-describe.skipIf(!HAS_DATA || !process.env.IMPORT_ALL_TEST)('import-all on the whole folder', () => {
-  it('marks the data as real, and the audit finds the closes right and no split the vendors contradict', async () => {
-    const handle = await createTestDb('sqlite');
-    const result = await importAll(handle.db, DATA, quiet);
-    expect(await getMeta(handle.db, 'data_source')).toBe('real');
-    expect(result.dataDate).toBe('2024-08-08');
-    const src = locateSources(DATA);
-    const audit = await auditPrices(handle.db, src.prices, src.tickerIndex);
-    expect(audit.within / audit.compared).toBeGreaterThanOrEqual(0.995);
-    expect(audit.byTicker.filter((t) => t.wrong > 0.005 * t.compared)).toEqual([]);
-    expect(audit.actions.filter((x) => x.status === 'false')).toEqual([]);
-    // Alpha Vantage's ANTM coefficient 2.0 on 2002-03-18 is not borne out by its own closes
-    // (56.90 → 58.30) nor by volume: a doubt, not a split that would halve every earlier close.
-    const doubts = result.reports.flatMap((r) => r.doubts.map((d) => d.reason));
-    expect(doubts).toContainEqual(
-      expect.stringMatching(/^vendor split not applied: ANTM 2002-03-18 vendor coefficient 2,/),
-    );
-    // The one-day earnings drop of NFLX on 2022-04-20 is no split.
-    const nflx = await handle.db
-      .selectFrom('splits')
-      .innerJoin('companies', 'companies.id', 'splits.company_id')
-      .select('splits.date')
-      .where('companies.ticker', '=', 'NFLX')
-      .where('splits.date', '>', '2022-01-01')
-      .execute();
-    expect(nflx).toEqual([]);
-    // Every priced company has a name and a sector: the folder's files, else the reference list
-    // of index members acquired before the SEC lists were taken.
-    expect(result.reports.find((r) => r.name === 'names and sectors')).toBeUndefined();
-    await handle.close();
-  }, 900_000);
 });

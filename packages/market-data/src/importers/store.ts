@@ -2,6 +2,7 @@ import type { Db } from '@app/db/client';
 import { insertInChunks } from '../chunks.ts';
 import { rewriteCompanyMonths } from '../derived.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
+import { rewriteReadings } from '../readings.ts';
 import type { ParsedFacts } from './companyfacts.ts';
 import type { MergedSeries } from './prices/series.ts';
 import { factorAfter, type Split } from './splits.ts';
@@ -118,6 +119,7 @@ export async function replaceCompanyFacts(
       .where('source', 'in', SEC_SHARE_SOURCES)
       .execute();
     await insertInChunks(shares, (part) => trx.insertInto('shares_outstanding').values(part).execute());
+    await rewriteReadings(trx, [companyId]);
     await setMeta(trx, META_KEYS.filingsImported, new Date().toISOString());
   });
   return { fundamentals: facts.rows.length, shares: shares.length };

@@ -5,6 +5,7 @@ import type { DbHandle } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tradingDaysBetween } from '../calendar.ts';
+import { readingsReady } from '../readings.ts';
 import { importAll } from './folder-import.ts';
 import { auditPrices } from './price-audit.ts';
 
@@ -99,6 +100,10 @@ describe.each(testEngines())('tickers over time, on %s', (engine) => {
     await importAll(handle.db, dir, quiet);
   }, 120_000);
   afterAll(() => handle?.close());
+
+  it('leaves every company’s filing readings current after an import of the folder', async () => {
+    expect(await readingsReady(handle.db)).toBe(true);
+  });
 
   it('keeps a renamed company one history under both its tickers', async () => {
     const renu = await company('RENU');

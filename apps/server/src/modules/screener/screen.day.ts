@@ -3,6 +3,7 @@
 // share from one day to the next (filing periods, whole months of closes) is kept per thread.
 import type { Db } from '@app/db/client';
 import { dayNumber } from '@app/market-data/calendar';
+import { byPeriodKey, readingsReady } from '@app/market-data/readings';
 import { STALE_FILING_DAYS } from '@app/shared/screener-measures';
 import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
 import {
@@ -21,6 +22,7 @@ import {
   findCompaniesOnDay,
   findFilingsBetween,
   findMonthRanges,
+  findReadingsOn,
   type IdRange,
 } from './screen.repository.ts';
 import type { ScreenRow } from './screen.snapshot.ts';
@@ -116,24 +118,13 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
   return { db, ids, kept: held, readAhead: options.readAhead ?? true };
 }
 
-const byKey = (a: DatedFiling, b: DatedFiling) =>
-  a.period < b.period
-    ? -1
-    : a.period > b.period
-      ? 1
-      : a.periodEnd < b.periodEnd
-        ? -1
-        : a.periodEnd > b.periodEnd
-          ? 1
-          : 0;
-
 async function extendSpan(r: Reading, span: FilingSpan | null, from: string, through: string): Promise<FilingSpan> {
   const lo = span && span.from < from ? span.from : from;
   const hi = span && span.through > through ? span.through : through;
   const overlaps = span !== null && from <= addDays(span.through, 1) && through >= addDays(span.from, -1);
   if (!span || !overlaps || dayNumber(hi) - dayNumber(lo) > SPAN_MAX_DAYS) {
     const rows = await findFilingsBetween(r.db, from, through, r.ids);
-    for (const list of rows.values()) list.sort(byKey);
+    for (const list of rows.values()) list.sort(byPeriodKey);
     return { from, through, rows };
   }
   if (from >= span.from && through <= span.through) return span;
@@ -145,7 +136,7 @@ async function extendSpan(r: Reading, span: FilingSpan | null, from: string, thr
   const rows = new Map(span.rows);
   for (const part of parts) {
     if (!part) continue;
-    for (const [id, list] of part) rows.set(id, [...(rows.get(id) ?? []), ...list].sort(byKey));
+    for (const [id, list] of part) rows.set(id, [...(rows.get(id) ?? []), ...list].sort(byPeriodKey));
   }
   return { from: lo, through: hi, rows };
 }
@@ -233,6 +224,9 @@ async function readAhead(filings: YearFilings): Promise<void> {
   }
 }
 
+/** What a company with no filing public yet reads. */
+const NO_FILINGS = fundamentalsFrom([]);
+
 /** The last day of the month `yyyy-mm` + `offset` months. */
 function monthEnd(month: string, offset = 0): string {
   const m = Number(month.slice(5, 7)) - 1 + offset;
@@ -286,12 +280,16 @@ export async function dayRows(
 ): Promise<ScreenRow[]> {
   const r = reading(db, dataDate, ids, options);
   const ref = referenceDays(day);
-  const [companies, ranges, filings] = await Promise.all([
+  // The readings kept per day when current; else the year's filing periods, read and worked out here.
+  const kept = await readingsReady(db);
+  const [companies, ranges, filings, readings] = await Promise.all([
     findCompaniesOnDay(db, day, ref, ids),
     closeRangesBetween(r, ref.after52, day),
-    filingsOfYear(r, Number(day.slice(0, 4))),
+    kept ? null : filingsOfYear(r, Number(day.slice(0, 4))),
+    kept ? findReadingsOn(db, day, ids) : null,
   ]);
   const since = addDays(day, -STALE_FILING_DAYS);
+  const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.get(id) ?? NO_FILINGS));
   return companies.map((c) => {
     const { high, low } = combine(ranges, c.id);
     c.prices.high52 = high;
@@ -304,7 +302,7 @@ export async function dayRows(
       industry: c.industry,
       exchange: c.exchange,
       delistedOn: c.delistedOn,
-      values: computeMeasures(day, c.prices, fundamentalsOn(filings, day, c.id), since),
+      values: computeMeasures(day, c.prices, fundamentals(c.id), since),
     };
   });
 }

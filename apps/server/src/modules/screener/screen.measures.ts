@@ -1,13 +1,20 @@
-import { dayNumber } from '@app/market-data/calendar';
-import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS, UNDATED_FILING_LAG_DAYS } from '@app/shared/screener-measures';
-import {
-  type FilingPeriod,
-  growth,
-  type StatementColumn,
-  type TtmPeriod,
-  trailingTwelveMonths,
-} from '@app/shared/statements-view';
+import type { Fundamentals } from '@app/market-data/readings';
+import { MEASURE_IDS, type MeasureId, STALE_FILING_DAYS } from '@app/shared/screener-measures';
+import { growth } from '@app/shared/statements-view';
 import { addDays } from '@app/shared/trading-day';
+
+// What a company's filings say on a day is worked out in the market-data package, which also keeps it
+// per day in `company_readings`; the measures put it beside the prices.
+export {
+  type DatedFiling,
+  type Fundamentals,
+  fundamentalsFrom,
+  recentTwelveMonths,
+  type TwelveMonths,
+  twelveMonthPeriods,
+  visibleFilings,
+  visibleFrom,
+} from '@app/market-data/readings';
 
 /** Prices of one company around the day, as the repository reads them (USD per share, shares). */
 export interface PriceFacts {
@@ -27,11 +34,6 @@ export interface PriceFacts {
   low52: number | null;
   /** Mean of close × volume in dollars over the 30-day window. */
   dollarVolume30: number | null;
-}
-
-/** A stored filing period with the day it became public (`filed`; null for older imports). */
-export interface DatedFiling extends FilingPeriod {
-  currency: string;
 }
 
 export type MeasureValues = Record<MeasureId, number | null>;
@@ -77,11 +79,6 @@ export function referenceDays(day: string): ReferenceDays {
   };
 }
 
-/** The day a filing counts from: its filing day, else its period end plus the longest deadline. */
-export function visibleFrom(filing: { filed: string | null; periodEnd: string }): string {
-  return filing.filed ?? addDays(filing.periodEnd, UNDATED_FILING_LAG_DAYS);
-}
-
 // Computed values carry float noise (0.30000000000000004): six decimals, so equal inputs filter equally.
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const ratio = (a: number | null | undefined, b: number | null | undefined) =>
@@ -91,118 +88,6 @@ const pct = (x: number | null) => (x === null ? null : x * 100);
 const positive = (x: number | null) => (x !== null && x > 0 ? x : null);
 /** A measure is a finite number rounded to six decimals, or null. */
 const finite = (v: number | null) => (v === null || !Number.isFinite(v) ? null : round6(v));
-
-/** Flows over twelve months: a TTM column or a fiscal year, by the day its period ends. */
-export interface TwelveMonths {
-  periodEnd: string;
-  revenue: number | null;
-  netIncome: number | null;
-}
-
-/** The figure a year before another ends 365 days before it, give or take 20 (fiscal calendars of 52–53 weeks). */
-const YEAR_BEFORE_DAYS = 365;
-const YEAR_BEFORE_SLACK_DAYS = 20;
-const TWELVE_MONTH_COLUMNS = ['revenue', 'net_income'] as const satisfies readonly StatementColumn[];
-
-/** How far before the newest quarter the twelve months are computed first: the year before's window (365 ± 20 days) and more. */
-const RECENT_QUARTERS_DAYS = 400;
-
-/**
- * The twelve-month figures newest first, as far back as the measures read: the newest figure and
- * the one a year before it. Those come from the quarters of the last 400 days unless every recent
- * figure is empty, when all the quarters are computed (a screen runs this for every company of a day).
- */
-export function recentTwelveMonths(periods: readonly DatedFiling[]): TwelveMonths[] {
-  let newest: string | null = null;
-  for (const p of periods)
-    if (p.period === 'quarter' && (newest === null || p.periodEnd > newest)) newest = p.periodEnd;
-  if (newest === null) return twelveMonthPeriods(periods);
-  const from = addDays(newest, -RECENT_QUARTERS_DAYS);
-  const recent = twelveMonthPeriods(periods, from);
-  const first = recent[0];
-  // The year before the newest figure lies within the quarters computed: the full list gives the same two.
-  if (first && dayNumber(first.periodEnd) - dayNumber(from) >= YEAR_BEFORE_DAYS + YEAR_BEFORE_SLACK_DAYS) return recent;
-  return twelveMonthPeriods(periods);
-}
-
-/** Every twelve-month figure (each quarter's TTM and each fiscal year with a value), newest first. */
-export function twelveMonthPeriods(periods: readonly DatedFiling[], fromEnd?: string): TwelveMonths[] {
-  // Only the two flows the measures read: all ~20 statement lines cost 10 times as much.
-  const ttm: TtmPeriod[] = trailingTwelveMonths(periods, TWELVE_MONTH_COLUMNS, fromEnd);
-  const all: TwelveMonths[] = [
-    ...ttm.map((t) => ({
-      periodEnd: t.periodEnd,
-      revenue: t.values.revenue ?? null,
-      netIncome: t.values.net_income ?? null,
-    })),
-    ...periods
-      .filter((p) => p.period === 'annual')
-      .map((p) => ({
-        periodEnd: p.periodEnd,
-        revenue: p.values.revenue ?? null,
-        netIncome: p.values.net_income ?? null,
-      })),
-  ].filter((t) => t.revenue !== null || t.netIncome !== null);
-  // Newest first; at one end a TTM built from quarters and the fiscal year agree, the first kept is used.
-  return all.sort((a, b) => (a.periodEnd < b.periodEnd ? 1 : a.periodEnd > b.periodEnd ? -1 : 0));
-}
-
-const BALANCE_COLUMNS = [
-  'cash',
-  'current_assets',
-  'total_assets',
-  'current_liabilities',
-  'total_liabilities',
-  'stockholders_equity',
-] as const satisfies readonly StatementColumn[];
-type Balance = Record<(typeof BALANCE_COLUMNS)[number], number | null>;
-
-function latestBalance(periods: readonly DatedFiling[]): (Balance & { periodEnd: string }) | null {
-  const newest = periods.reduce<string | null>((m, p) => (m === null || p.periodEnd > m ? p.periodEnd : m), null);
-  if (newest === null) return null;
-  const atEnd = periods.filter((p) => p.periodEnd === newest);
-  const out = { periodEnd: newest } as Balance & { periodEnd: string };
-  for (const c of BALANCE_COLUMNS) out[c] = atEnd.find((p) => (p.values[c] ?? null) !== null)?.values[c] ?? null;
-  return out;
-}
-
-/** What a company's visible filings say, before any price: the newest twelve months, the year before, the balance. */
-export interface Fundamentals {
-  /** Amounts in USD (ratios with market cap need it). */
-  dollars: boolean;
-  now: TwelveMonths | null;
-  yearBefore: TwelveMonths | null;
-  balance: (Balance & { periodEnd: string }) | null;
-}
-
-/** The filings public on `day` (no look-ahead). */
-export function visibleFilings(day: string, filings: readonly DatedFiling[]): DatedFiling[] {
-  return filings.filter((f) => f.periodEnd <= day && visibleFrom(f) <= day);
-}
-
-/** Reads visible filings in the currency most of them use (as the statements do). */
-export function fundamentalsFrom(
-  visible: readonly DatedFiling[],
-  twelveMonths: (periods: readonly DatedFiling[]) => TwelveMonths[] = recentTwelveMonths,
-): Fundamentals {
-  const only = visible.every((f) => f.currency === visible[0]?.currency);
-  let currency = visible[0]?.currency ?? null;
-  if (!only) {
-    const counts = new Map<string, number>();
-    for (const f of visible) counts.set(f.currency, (counts.get(f.currency) ?? 0) + 1);
-    currency = [...counts].sort((a, b) => b[1] - a[1] || (a[0] === 'USD' ? -1 : 1))[0]?.[0] ?? null;
-  }
-  // Filings in one currency (nearly every company) are all read: no count and no copy.
-  const periods = only ? visible : visible.filter((f) => f.currency === currency);
-  const twelve = twelveMonths(periods);
-  const now = twelve[0] ?? null;
-  const nowDay = now ? dayNumber(now.periodEnd) : 0;
-  const yearBefore = now
-    ? (twelve.find((t) => Math.abs(nowDay - dayNumber(t.periodEnd) - YEAR_BEFORE_DAYS) <= YEAR_BEFORE_SLACK_DAYS) ??
-      null)
-    : null;
-  return { dollars: currency === 'USD', now, yearBefore, balance: latestBalance(periods) };
-}
 
 /**
  * Every measure of one company on `day` (see `@app/shared/screener-measures` for the formulas),

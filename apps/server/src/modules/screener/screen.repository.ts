@@ -1,6 +1,12 @@
 import type { Db } from '@app/db/client';
-import type { StatementColumn } from '@app/shared/statements-view';
-import type { DatedFiling, PriceFacts, ReferenceDays } from './screen.measures.ts';
+import {
+  type DatedFiling,
+  datedFiling,
+  type Fundamentals,
+  fundamentalsOfRow,
+  READING_SELECT,
+} from '@app/market-data/readings';
+import type { PriceFacts, ReferenceDays } from './screen.measures.ts';
 
 /** A company that traded on the day, with its prices around it and today's listing status. */
 export interface CompanyOnDay {
@@ -181,18 +187,6 @@ export async function findMonthRanges(db: Db, month: string, ids?: IdRange): Pro
   return out;
 }
 
-/** The statement lines the measures read. */
-const COLUMNS = [
-  'revenue',
-  'net_income',
-  'cash',
-  'current_assets',
-  'total_assets',
-  'current_liabilities',
-  'total_liabilities',
-  'stockholders_equity',
-] as const satisfies readonly StatementColumn[];
-
 /**
  * Filing periods ending from `from` through `through` (inclusive), by company, whenever filed
  * (the measures check the filing day, one rule for every caller).
@@ -205,41 +199,47 @@ export async function findFilingsBetween(
 ): Promise<Map<number, DatedFiling[]>> {
   const rows = await db
     .selectFrom('fundamentals')
-    .select([
-      'company_id',
-      'period',
-      'period_start',
-      'period_end',
-      'fiscal_year',
-      'fiscal_period',
-      'filed',
-      'currency',
-      ...COLUMNS,
-    ])
+    .select(READING_SELECT)
     .where('period_end', '>=', from)
     .where('period_end', '<=', through)
     .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
     .execute();
   const out = new Map<number, DatedFiling[]>();
   for (const r of rows) {
-    const values: Partial<Record<StatementColumn, number | null>> = {};
-    for (const c of COLUMNS) values[c] = r[c];
-    const filing: DatedFiling = {
-      period: r.period,
-      fiscalYear: r.fiscal_year,
-      fiscalPeriod: r.fiscal_period,
-      periodStart: r.period_start,
-      periodEnd: r.period_end,
-      // Not read by the measures: left out of the query, which materialises ~150,000 rows at 10,000 companies.
-      form: '',
-      filed: r.filed,
-      derived: 0,
-      currency: r.currency,
-      values,
-    };
+    const filing = datedFiling(r);
     const list = out.get(r.company_id);
     if (list) list.push(filing);
     else out.set(r.company_id, [filing]);
   }
+  return out;
+}
+
+/**
+ * What each company's filings say on `day`, as kept in `company_readings` (current only once
+ * `readingsReady`): its newest reading from that day or before, one key seek for the day and one
+ * for the row per company. A company with no filing public yet has none.
+ */
+export async function findReadingsOn(db: Db, day: string, ids?: IdRange): Promise<Map<number, Fundamentals>> {
+  const rows = await db
+    // Companies outside, one key seek each (as in findCompaniesOnDay).
+    .selectFrom('companies as c')
+    .crossJoin('company_readings as r')
+    .whereRef('r.company_id', '=', 'c.id')
+    .where((eb) =>
+      eb(
+        'r.visible_from',
+        '=',
+        eb
+          .selectFrom('company_readings as l')
+          .select((e) => e.fn.max('l.visible_from').as('d'))
+          .whereRef('l.company_id', '=', 'c.id')
+          .where('l.visible_from', '<=', day),
+      ),
+    )
+    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
+    .selectAll('r')
+    .execute();
+  const out = new Map<number, Fundamentals>();
+  for (const r of rows) out.set(r.company_id, fundamentalsOfRow(r));
   return out;
 }
