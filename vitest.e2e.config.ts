@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { slowestFirst } from './scripts/test-sequencer.ts';
 
 // Browser journeys: Playwright (playwright-core + Debian's Chromium) against the real server.
 export default defineConfig({
@@ -19,5 +20,7 @@ export default defineConfig({
     // loading) leave room for the other file's work on two cores.
     fileParallelism: true,
     maxWorkers: 2,
+    // The two longest journeys first, each on its own worker, while the other files share the rest.
+    sequence: { sequencer: slowestFirst(['e2e/every-page.spec.ts', 'e2e/simulator.spec.ts']) },
   },
 });
