@@ -33,6 +33,11 @@ export type DbConfig =
       onConnectionError?: (err: Error) => void;
     };
 
+/** Whether `db` speaks to PostgreSQL (else SQLite): for the few queries written differently for each engine. */
+export function isPostgresDb<T>(db: Kysely<T>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\/[^\s]+$/.test(url);
 }

@@ -1,5 +1,5 @@
-import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from './client.ts';
+import { sql } from 'kysely';
+import { type Db, isPostgresDb } from './client.ts';
 
 export interface DayJob {
   /** The last data date the work finished for, or null. */
@@ -36,7 +36,7 @@ export function dayJob(doneKey: string, lockKey: number): DayJob {
     },
     withLock<T>(db: Db, work: () => Promise<T>): Promise<T> {
       const locked = async () => {
-        if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return work();
+        if (!isPostgresDb(db)) return work();
         return db.connection().execute(async (conn) => {
           await sql`select pg_advisory_lock(${lockKey})`.execute(conn);
           try {

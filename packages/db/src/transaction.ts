@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgresDb } from './client.ts';
 import type { Database as Schema } from './schema.ts';
 
 /** SQLite connections inside `begin immediate`: Kysely does not mark them as transactions. */
@@ -18,7 +19,7 @@ const batches = new WeakMap<Kysely<Schema>, Waiting[]>();
 export async function writeTransaction<T>(db: Kysely<Schema>, work: (trx: Kysely<Schema>) => Promise<T>): Promise<T> {
   // Inside an open transaction, join it: services compose, and an outer rollback undoes them all.
   if (db.isTransaction || sqliteTransactions.has(db)) return work(db);
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return db.transaction().execute(work);
+  if (isPostgresDb(db)) return db.transaction().execute(work);
   return new Promise<T>((resolve, reject) => {
     let batch = batches.get(db);
     if (!batch) {

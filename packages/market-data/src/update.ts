@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Db } from '@app/db/client';
+import { type Db, isPostgresDb } from '@app/db/client';
 import { todayUtc } from '@app/shared/trading-day';
-import { PostgresAdapter, sql } from 'kysely';
+import { sql } from 'kysely';
 import { lastTradingDayBefore, nextTradingDay } from './calendar.ts';
 import type { PriceSourceConfig } from './config.ts';
 import type { DailySource } from './daily-source.ts';
@@ -64,7 +64,7 @@ export async function runDailyUpdate(db: Db, options: UpdateOptions = {}): Promi
 const UPDATE_LOCK_KEY = 727_001;
 
 async function withUpdateLock(db: Db, run: () => Promise<UpdateResult>): Promise<UpdateResult> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+  if (!isPostgresDb(db)) {
     const holder = await acquireTableLock(db);
     if (!holder) return { status: 'busy' };
     try {

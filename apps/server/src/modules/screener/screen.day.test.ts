@@ -10,8 +10,9 @@ import {
   SCREEN_UNIVERSE,
   seedScreenUniverse,
 } from './screen.fixtures.ts';
+import { referenceDays } from './screen.measures.ts';
 import { readDayRows, usePooledScreenReads } from './screen.readers.ts';
-import { findCloseRanges, findMonthRanges, findTopCompanyId } from './screen.repository.ts';
+import { findCloseRanges, findCompaniesOnDay, findMonthsRanges, findTopCompanyId } from './screen.repository.ts';
 
 describe('a day’s rows on SQLite', () => {
   it('are the same whether the year was read and read ahead before or not', async () => {
@@ -44,18 +45,78 @@ describe.each(testEngines())('month ranges on %s', (engine) => {
     const handle = await createTestDb(engine);
     try {
       await seedScreenUniverse(handle.db);
-      const months = [...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date.slice(0, 7))))];
+      const months = [
+        ...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date.slice(0, 7)))),
+      ].sort();
       expect(months.length).toBeGreaterThan(5);
       const top = await findTopCompanyId(handle.db);
+      const end = (month: string, offset: number) => {
+        const [y, m] = month.split('-').map(Number) as [number, number];
+        return new Date(Date.UTC(y, m - 1 + offset, 0)).toISOString().slice(0, 10);
+      };
       for (const ids of [undefined, { from: 0, to: 2 }, { from: 2, to: top + 1 }]) {
-        for (const month of months) {
-          const [y, m] = month.split('-').map(Number) as [number, number];
-          const end = (offset: number) => new Date(Date.UTC(y, m - 1 + offset, 0)).toISOString().slice(0, 10);
-          const fromCloses = await findCloseRanges(handle.db, end(0), end(1), ids);
-          const kept = await findMonthRanges(handle.db, month, ids);
-          expect([...kept.high], month).toEqual([...fromCloses.high]);
-          expect([...kept.low], month).toEqual([...fromCloses.low]);
+        // Each month alone, and spans of several.
+        for (const [i, first] of months.entries()) {
+          for (const last of [first, months[i + 2], months.at(-1)]) {
+            if (last === undefined) continue;
+            const fromCloses = await findCloseRanges(handle.db, end(first, 0), end(last, 1), ids);
+            const kept = await findMonthsRanges(handle.db, first, last, ids);
+            expect([...kept.high], `${first}:${last}`).toEqual([...fromCloses.high]);
+            expect([...kept.low], `${first}:${last}`).toEqual([...fromCloses.low]);
+          }
         }
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('the closes a day looks back to on %s', (engine) => {
+  it('are each the last close on or before its day, however far back, as the closes themselves say', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      await seedScreenUniverse(handle.db);
+      const days = [...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date)))].sort();
+      // Days whose look-backs are far behind them (ALFA's closes are years apart) and near.
+      expect(days).toContain('2023-06-14');
+      for (const day of days) {
+        const ref = referenceDays(day);
+        const read = await findCompaniesOnDay(handle.db, day, ref);
+        const expected = SCREEN_UNIVERSE.filter((s) => s.prices?.some(([date]) => date === day)).map((s) => {
+          const closes = [...(s.prices ?? [])].sort(([a], [b]) => a.localeCompare(b));
+          const last = (ok: (date: string) => boolean) => closes.filter(([date]) => ok(date)).at(-1)?.[1] ?? null;
+          const within = (after: string) => closes.filter(([date]) => date > after && date <= day);
+          const month = within(`${day.slice(0, 7)}-00`).map(([, close]) => close);
+          const window30 = within(ref.after30);
+          return {
+            ticker: s.ticker,
+            previous: last((d) => d < day),
+            week: last((d) => d <= ref.week),
+            month: last((d) => d <= ref.month),
+            yearStart: last((d) => d <= ref.yearStart),
+            year1: last((d) => d <= ref.year1),
+            year3: last((d) => d <= ref.year3),
+            year5: last((d) => d <= ref.year5),
+            dollarVolume30: window30.reduce((sum, [, close, volume]) => sum + close * volume, 0) / window30.length,
+            monthHigh: Math.max(...month),
+            monthLow: Math.min(...month),
+          };
+        });
+        const got = read.map((c) => ({
+          ticker: c.ticker,
+          previous: c.prices.previous,
+          week: c.prices.week,
+          month: c.prices.month,
+          yearStart: c.prices.yearStart,
+          year1: c.prices.year1,
+          year3: c.prices.year3,
+          year5: c.prices.year5,
+          dollarVolume30: c.prices.dollarVolume30,
+          monthHigh: c.monthHigh,
+          monthLow: c.monthLow,
+        }));
+        expect(got, day).toEqual(expected.sort((a, b) => a.ticker.localeCompare(b.ticker)));
       }
     } finally {
       await handle.close();

@@ -18,10 +18,11 @@ import {
 } from './screen.measures.ts';
 import {
   type CloseRanges,
+  type CompanyOnDay,
   findCloseRanges,
   findCompaniesOnDay,
   findFilingsBetween,
-  findMonthRanges,
+  findMonthsRanges,
   findReadingsOn,
   type IdRange,
 } from './screen.repository.ts';
@@ -59,8 +60,8 @@ interface YearFilings {
 
 const YEARS_KEPT = 2;
 
-/** Whole calendar months of closes kept: three years, ~0.5 MB at 10,000 companies. */
-const MONTHS_KEPT = 36;
+/** Spans of whole months kept (one per month of days asked): ~160 kB each at 10,000 companies. */
+const MONTH_SPANS_KEPT = 12;
 
 /**
  * What one thread keeps between days for one data date and one part of the market. A new data date
@@ -72,6 +73,7 @@ interface Kept {
   /** The filing periods read so far, extended one read at a time. */
   span: Promise<FilingSpan | null>;
   years: RecentMap<number, Promise<YearFilings>>;
+  /** By `first:last` month: the whole months a day's 52 weeks cover, which every day of its month shares. */
   months: RecentMap<string, Promise<CloseRanges>>;
 }
 
@@ -111,7 +113,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
       part,
       span: Promise.resolve(null),
       years: new RecentMap(YEARS_KEPT),
-      months: new RecentMap(MONTHS_KEPT),
+      months: new RecentMap(MONTH_SPANS_KEPT),
     };
     parts.set(part, held);
   }
@@ -233,30 +235,30 @@ function monthEnd(month: string, offset = 0): string {
   return new Date(Date.UTC(Number(month.slice(0, 4)), m + 1, 0)).toISOString().slice(0, 10);
 }
 
-// A whole month before the day never changes for a data date: every day whose 52 weeks cover it shares one read.
-function closeRangesOfMonth(r: Reading, month: string): Promise<CloseRanges> {
-  return keptLoad(r.kept.months, month, () => findMonthRanges(r.db, month, r.ids));
+// Whole months before the day never change for a data date: every day of a month shares one read of them.
+function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<CloseRanges> {
+  return keptLoad(r.kept.months, `${first}:${last}`, () => findMonthsRanges(r.db, first, last, r.ids));
 }
 
 /**
- * The closes after `after` and up to `day` as ranges whose highs and lows combine: the rest of
- * `after`'s month and the days of `day`'s month read for the day, the whole months between shared.
+ * The closes after `after` and before `day`'s month (an earlier one) as ranges whose highs and lows
+ * combine: the rest of `after`'s month read for the day, the whole months between in one read. The
+ * day's month comes with the day's companies (findCompaniesOnDay).
  */
-function closeRangesBetween(r: Reading, after: string, day: string): Promise<CloseRanges[]> {
+function closeRangesBefore(r: Reading, after: string, day: string): Promise<CloseRanges[]> {
   const first = after.slice(0, 7);
   const last = day.slice(0, 7);
-  const parts = [findCloseRanges(r.db, after, first === last ? day : monthEnd(first), r.ids)];
-  if (first === last) return Promise.all(parts);
-  for (let m = monthEnd(first, 1).slice(0, 7); m < last; m = monthEnd(m, 1).slice(0, 7)) {
-    parts.push(closeRangesOfMonth(r, m));
-  }
-  parts.push(findCloseRanges(r.db, monthEnd(last, -1), day, r.ids));
+  const parts = [findCloseRanges(r.db, after, monthEnd(first), r.ids)];
+  const between = [monthEnd(first, 1).slice(0, 7), monthEnd(last, -1).slice(0, 7)] as const;
+  if (between[0] <= between[1]) parts.push(closeRangesOfMonths(r, ...between));
   return Promise.all(parts);
 }
 
-function combine(parts: readonly CloseRanges[], id: number): { high: number | null; low: number | null } {
-  let high: number | null = null;
-  let low: number | null = null;
+/** The highest and lowest of the company's month through the day and of the ranges before it. */
+function combine(parts: readonly CloseRanges[], c: CompanyOnDay): { high: number | null; low: number | null } {
+  const id = c.id;
+  let high = c.monthHigh;
+  let low = c.monthLow;
   for (const part of parts) {
     const h = part.high[id];
     const l = part.low[id];
@@ -284,14 +286,14 @@ export async function dayRows(
   const kept = await readingsReady(db);
   const [companies, ranges, filings, readings] = await Promise.all([
     findCompaniesOnDay(db, day, ref, ids),
-    closeRangesBetween(r, ref.after52, day),
+    closeRangesBefore(r, ref.after52, day),
     kept ? null : filingsOfYear(r, Number(day.slice(0, 4))),
     kept ? findReadingsOn(db, day, ids) : null,
   ]);
   const since = addDays(day, -STALE_FILING_DAYS);
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.get(id) ?? NO_FILINGS));
   return companies.map((c) => {
-    const { high, low } = combine(ranges, c.id);
+    const { high, low } = combine(ranges, c);
     c.prices.high52 = high;
     c.prices.low52 = low;
     return {
