@@ -86,13 +86,26 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('every instrument runs on tiny input with zero errors', () => {
+// Two at a time (vitest.smoke.config.ts), the longest first so the last to start is a short one.
+describe.concurrent('every instrument runs on tiny input with zero errors', () => {
+  it.skipIf(!postgres)('npm run bench (PostgreSQL)', async () => {
+    await expectClean('bench', [], { BENCH_DATABASE_URL: postgres as string });
+  });
+
+  it('npm run bench:web', async () => {
+    await expectClean('bench:web');
+  });
+
   it('npm run bench (SQLite)', async () => {
     await expectClean('bench');
   });
 
-  it.skipIf(!postgres)('npm run bench (PostgreSQL)', async () => {
-    await expectClean('bench', [], { BENCH_DATABASE_URL: postgres as string });
+  it('npm run eval:docqa', async () => {
+    await expectClean('eval:docqa', tinyQaFiles());
+  });
+
+  it('npm run bench:ocr', async () => {
+    await expectClean('bench:ocr');
   });
 
   it('npm run bench:data', async () => {
@@ -108,17 +121,5 @@ describe('every instrument runs on tiny input with zero errors', () => {
 
   it('npm run bench:bulk', async () => {
     await expectClean('bench:bulk', [dataFolder]);
-  });
-
-  it('npm run bench:web', async () => {
-    await expectClean('bench:web');
-  });
-
-  it('npm run bench:ocr', async () => {
-    await expectClean('bench:ocr');
-  });
-
-  it('npm run eval:docqa', async () => {
-    await expectClean('eval:docqa', tinyQaFiles());
   });
 });
