@@ -44,7 +44,9 @@ const RECENT_QUARTERS_DAYS = 400;
 /**
  * The twelve-month figures newest first, as far back as the measures read: the newest figure and
  * the one a year before it. Those come from the quarters of the last 400 days unless every recent
- * figure is empty, when all the quarters are computed (a screen runs this for every company of a day).
+ * figure is empty, when all the quarters are computed (a screen runs this for every company of a
+ * day, and the readings for every day a company's filings change). Figures ending before those 400
+ * days may be left out: the year before the newest never ends that early.
  */
 export function recentTwelveMonths(periods: readonly DatedFiling[]): TwelveMonths[] {
   let newest: string | null = null;
@@ -52,11 +54,45 @@ export function recentTwelveMonths(periods: readonly DatedFiling[]): TwelveMonth
     if (p.period === 'quarter' && (newest === null || p.periodEnd > newest)) newest = p.periodEnd;
   if (newest === null) return twelveMonthPeriods(periods);
   const from = addDays(newest, -RECENT_QUARTERS_DAYS);
-  const recent = twelveMonthPeriods(periods, from);
+  const recent = twelveMonthPeriods(periodsRead(periods, from), from);
   const first = recent[0];
   // The year before the newest figure lies within the quarters computed: the full list gives the same two.
   if (first && dayNumber(first.periodEnd) - dayNumber(from) >= YEAR_BEFORE_DAYS + YEAR_BEFORE_SLACK_DAYS) return recent;
   return twelveMonthPeriods(periods);
+}
+
+/**
+ * The periods the twelve months of the quarters ending on or after `from` are made of, and the
+ * fiscal years ending then: those quarters, the three quarters before them (a sum of four reads
+ * them), every quarter and fiscal year of those quarters' fiscal years and the years before (the
+ * other ways of making the figure read them). Given these instead of all the periods, `twelveMonthPeriods(…, from)`
+ * gives the same figures from `from` on, and leaves out fiscal years ending earlier; a company's
+ * reading over decades of filings no longer reads them all for each day its filings change.
+ */
+function periodsRead(periods: readonly DatedFiling[], from: string): DatedFiling[] {
+  // The three latest quarter ends before `from`, latest first ('' while fewer: every earlier quarter is kept).
+  let first = '';
+  let second = '';
+  let third = '';
+  // The fiscal years read, as a range (a year inside it read needlessly changes nothing).
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const p of periods) {
+    if (p.period !== 'quarter') continue;
+    if (p.periodEnd >= from) {
+      if (p.fiscalYear - 1 < low) low = p.fiscalYear - 1;
+      if (p.fiscalYear > high) high = p.fiscalYear;
+    } else if (p.periodEnd > third) {
+      if (p.periodEnd > first) [first, second, third] = [p.periodEnd, first, second];
+      else if (p.periodEnd > second) [second, third] = [p.periodEnd, second];
+      else third = p.periodEnd;
+    }
+  }
+  return periods.filter(
+    (p) =>
+      (p.fiscalYear >= low && p.fiscalYear <= high) ||
+      (p.period === 'quarter' ? p.periodEnd >= third : p.periodEnd >= from),
+  );
 }
 
 /** Every twelve-month figure (each quarter's TTM and each fiscal year with a value), newest first. */
@@ -168,8 +204,13 @@ export interface Reading {
  * grows, each equal to `fundamentalsFrom(visibleFilings(day, filings))` on the days it holds.
  */
 export function computeReadings(filings: readonly DatedFiling[]): Reading[] {
-  const days = [...new Set(filings.map((f) => readingDay(f)))].sort();
-  return days.map((day) => ({ from: day, fundamentals: fundamentalsFrom(visibleFilings(day, filings)) }));
+  // Each period's day once (an undated one's is a date sum): the visible set of a day is those on or before it.
+  const joins = filings.map(readingDay);
+  const days = [...new Set(joins)].sort();
+  return days.map((day) => ({
+    from: day,
+    fundamentals: fundamentalsFrom(filings.filter((_, i) => (joins[i] as string) <= day)),
+  }));
 }
 
 /** The day a period joins the visible set: once public and ended. */
