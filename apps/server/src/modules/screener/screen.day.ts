@@ -75,6 +75,11 @@ interface Kept {
   years: RecentMap<number, Promise<YearFilings>>;
   /** By `first:last` month: the whole months a day's 52 weeks cover, which every day of its month shares. */
   months: RecentMap<string, Promise<CloseRanges>>;
+  /**
+   * Whether the readings kept per day are current, asked once per data date (they become current at
+   * an update or an import, each of which moves it; both ways of reading give the same figures).
+   */
+  readingsReady: Promise<boolean> | null;
 }
 
 /** By connection, by part of the market (halves read side by side on one connection pool: screen.readers.ts). */
@@ -114,6 +119,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
       span: Promise.resolve(null),
       years: new RecentMap(YEARS_KEPT),
       months: new RecentMap(MONTH_SPANS_KEPT),
+      readingsReady: null,
     };
     parts.set(part, held);
   }
@@ -283,12 +289,16 @@ export async function dayRows(
   const r = reading(db, dataDate, ids, options);
   const ref = referenceDays(day);
   // The readings kept per day when current; else the year's filing periods, read and worked out here.
-  const kept = await readingsReady(db);
+  r.kept.readingsReady ??= readingsReady(db).catch((err: unknown) => {
+    r.kept.readingsReady = null;
+    throw err;
+  });
+  const fromReadings = await r.kept.readingsReady;
   const [companies, ranges, filings, readings] = await Promise.all([
     findCompaniesOnDay(db, day, ref, ids),
     closeRangesBefore(r, ref.after52, day),
-    kept ? null : filingsOfYear(r, Number(day.slice(0, 4))),
-    kept ? findReadingsOn(db, day, ids) : null,
+    fromReadings ? null : filingsOfYear(r, Number(day.slice(0, 4))),
+    fromReadings ? findReadingsOn(db, day, ids) : null,
   ]);
   const since = addDays(day, -STALE_FILING_DAYS);
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.get(id) ?? NO_FILINGS));
