@@ -152,6 +152,30 @@ export async function rewriteCompanyMonths(db: Db, companyId: number): Promise<v
     where company_id = ${companyId} group by company_id, substr(date, 1, 7)`.execute(db);
 }
 
+/**
+ * A company's calendar years worked out again from its stored closes and share counts, as a full
+ * `refreshDerived` would: for a writer that re-based them (a split reported by the daily source),
+ * inside its transaction. The year after holds its return against the year before's last close,
+ * so that close has to be on the basis of the closes after it.
+ */
+export async function rewriteCompanyYears(db: Db, companyId: number): Promise<void> {
+  const prices = await db
+    .selectFrom('daily_prices')
+    .select(['date', 'close', 'volume'])
+    .where('company_id', '=', companyId)
+    .orderBy('date')
+    .execute();
+  const counts = await db
+    .selectFrom('shares_outstanding')
+    .select(['date', 'shares'])
+    .where('company_id', '=', companyId)
+    .orderBy('date')
+    .execute();
+  const years = computeCompanyYears(prices, counts).map((y) => ({ company_id: companyId, ...y }));
+  await db.deleteFrom('company_years').where('company_id', '=', companyId).execute();
+  await insertInChunks(years, (part) => db.insertInto('company_years').values(part).execute());
+}
+
 /** The last trading day and its change from the day before; null without prices. */
 export function computeLatestQuote(prices: readonly PricePoint[], counts: readonly ShareCount[]): LatestQuote | null {
   const last = prices.at(-1);

@@ -69,6 +69,8 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
     await db
       .insertInto('daily_prices')
       .values([
+        // The year before: the return of 2024 is against its last close.
+        { company_id: 1, date: '2023-12-29', close: 90, volume: 1000 },
         ...old.map((date) => ({ company_id: 1, date, close: 100, volume: 1000 })),
         ...old.map((date) => ({ company_id: 2, date, close: 20, volume: 500 })),
       ])
@@ -99,6 +101,7 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
     const result = await runDailyUpdate(handle.db, { today: '2024-01-11', sourceFor: async () => source() });
     expect(result).toMatchObject({ status: 'updated', dataDate: '2024-01-10' });
     expect(await closes('AAA')).toEqual([
+      ['2023-12-29', 45, 2000],
       ['2024-01-02', 50, 2000],
       ['2024-01-03', 50, 2000],
       ['2024-01-04', 50, 2000],
@@ -125,7 +128,24 @@ describe.each(testEngines())('Tiingo daily source on %s', (engine) => {
     expect(quote.close).toBe(52);
     // The month's range is on the new basis (the screen's 52-week high reads it).
     const months = await handle.db.selectFrom('company_months').selectAll().where('company_id', '=', 1).execute();
-    expect(months).toEqual([{ company_id: 1, month: '2024-01', high: 52, low: 50 }]);
+    expect(months).toEqual([
+      { company_id: 1, month: '2023-12', high: 45, low: 45 },
+      { company_id: 1, month: '2024-01', high: 52, low: 50 },
+    ]);
+    // So are the years: 2024's return is against 2023's last close on the new basis (52 / 45, not 52 / 90).
+    const years = await handle.db
+      .selectFrom('company_years')
+      .select(['year', 'close', 'ann_return', 'mkcap'])
+      .where('company_id', '=', 1)
+      .orderBy('year')
+      .execute();
+    expect(years.map((y) => [y.year, y.close])).toEqual([
+      [2023, 45],
+      [2024, 52],
+    ]);
+    expect(years[1]?.ann_return).toBeCloseTo(52 / 45 - 1, 12);
+    // Market cap on the new basis: 45 × 2,000,000 shares is 90 million, as 90 × 1,000,000 was.
+    expect(years[0]?.mkcap).toBeCloseTo(90, 9);
     // Spaced to the plan's limit: 1,200 an hour is one request every 3 s.
     expect(pauses.length).toBeGreaterThan(0);
     expect(Math.max(...pauses)).toBeLessThanOrEqual(3_000);

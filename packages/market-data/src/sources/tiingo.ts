@@ -2,7 +2,7 @@ import type { Db } from '@app/db/client';
 import { nextTradingDay, tradingDaysBetween } from '../calendar.ts';
 import { insertInChunks } from '../chunks.ts';
 import type { AppendResult, DailySource } from '../daily-source.ts';
-import { rewriteCompanyMonths } from '../derived.ts';
+import { rewriteCompanyMonths, rewriteCompanyYears } from '../derived.ts';
 import { snapRatio } from '../importers/splits.ts';
 import { META_KEYS, setMeta } from '../meta.ts';
 
@@ -123,7 +123,11 @@ async function writeCompanyDays(db: Db, companyId: number, rows: (TiingoRow & { 
       .where('date', '>=', (rows[0] as { date: string }).date)
       .execute();
     await insertInChunks(prices, (part) => trx.insertInto('daily_prices').values(part).execute());
-    // The months before a split hold the old basis; the days appended reach the months in refreshDerived.
-    if (splits.length > 0) await rewriteCompanyMonths(trx, companyId);
+    // The months and years before a split hold the old basis (the year after it would compare its closes with
+    // the old year-end close); the days appended reach them in refreshDerived.
+    if (splits.length > 0) {
+      await rewriteCompanyMonths(trx, companyId);
+      await rewriteCompanyYears(trx, companyId);
+    }
   });
 }
