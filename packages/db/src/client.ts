@@ -1,9 +1,10 @@
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { startBackgroundCheckpoint } from './checkpoint.ts';
+import { isPostgres } from './migrations/dialect.ts';
 import { migrationProvider } from './migrations.ts';
 import type { Database as Schema } from './schema.ts';
 
@@ -34,9 +35,7 @@ export type DbConfig =
     };
 
 /** Whether `db` speaks to PostgreSQL (else SQLite): for the few queries written differently for each engine. */
-export function isPostgresDb<T>(db: Kysely<T>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+export const isPostgresDb = isPostgres;
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\/[^\s]+$/.test(url);
@@ -156,7 +155,7 @@ function withStatementCache(sqlite: Database.Database) {
 export async function migrateToLatest<T>(db: Kysely<T>, options: { schema?: string } = {}): Promise<string[]> {
   // Kysely's bookkeeping tables in this schema only, else it finds another schema's (a parallel test run's).
   let schema = options.schema;
-  if (!schema && db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (!schema && isPostgres(db)) {
     schema = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s;
   }
   const migrator = new Migrator({

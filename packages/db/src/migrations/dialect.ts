@@ -1,3 +1,4 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
-export const isPostgres = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof PostgresAdapter;
+/** Whether `db` speaks to PostgreSQL (else SQLite): for the few statements written differently for each engine. */
+export const isPostgres = <T>(db: Kysely<T>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
