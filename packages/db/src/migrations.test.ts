@@ -47,7 +47,7 @@ describe.each(testEngines())('migrations on %s', (engine) => {
     expect(await migrateToLatest(handle.db)).toEqual(Object.keys(MIGRATIONS));
   });
 
-  it('fills company_months from the closes stored before it', async () => {
+  it('fills company_months and month_closes from the closes stored before them', async () => {
     const migrator = new Migrator({ db: handle.db as Kysely<unknown>, provider: migrationProvider });
     expect((await migrator.migrateTo('0018_games')).error).toBeUndefined();
     const { id } = await handle.db
@@ -60,17 +60,26 @@ describe.each(testEngines())('migrations on %s', (engine) => {
       .values(
         [
           ['2024-01-30', 12],
-          ['2024-01-31', 9],
+          // Closes that need all their digits to read back the same.
+          ['2024-01-31', 9.000000000000002],
           ['2024-02-01', 10],
-          ['2024-02-02', 14],
+          ['2024-02-02', 14.25],
         ].map(([date, close]) => ({ company_id: id, date: String(date), close: Number(close), volume: 1 })),
       )
       .execute();
-    expect(await migrateToLatest(handle.db)).toContain('0019_company_months');
+    expect(await migrateToLatest(handle.db)).toEqual(
+      expect.arrayContaining(['0019_company_months', '0021_month_closes']),
+    );
     const months = await handle.db.selectFrom('company_months').selectAll().orderBy('month').execute();
     expect(months).toEqual([
-      { company_id: id, month: '2024-01', high: 12, low: 9 },
-      { company_id: id, month: '2024-02', high: 14, low: 10 },
+      { company_id: id, month: '2024-01', high: 12, low: 9.000000000000002 },
+      { company_id: id, month: '2024-02', high: 14.25, low: 10 },
+    ]);
+    // Each engine writes a real as its own text ("12.0", "12"): read back, the same numbers.
+    const kept = await handle.db.selectFrom('month_closes').selectAll().orderBy('month').execute();
+    expect(kept.map((m) => ({ ...m, closes: m.closes.split(',').map(Number) }))).toEqual([
+      { month: '2024-01', company_id: id, days: 2 ** 29 + 2 ** 30, closes: [12, 9.000000000000002] },
+      { month: '2024-02', company_id: id, days: 1 + 2, closes: [10, 14.25] },
     ]);
   });
 });

@@ -17,6 +17,7 @@ import { migration as m0017 } from './migrations/0017_saved_screens.ts';
 import { migration as m0018 } from './migrations/0018_games.ts';
 import { migration as m0019 } from './migrations/0019_company_months.ts';
 import { migration as m0020 } from './migrations/0020_company_readings.ts';
+import { migration as m0021 } from './migrations/0021_month_closes.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0018_games': m0018,
   '0019_company_months': m0019,
   '0020_company_readings': m0020,
+  '0021_month_closes': m0021,
 };
 
 export const migrationProvider: MigrationProvider = {

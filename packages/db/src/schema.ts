@@ -11,6 +11,7 @@ export interface Database {
   fundamentals: FundamentalsTable;
   company_years: CompanyYearsTable;
   company_months: CompanyMonthsTable;
+  month_closes: MonthClosesTable;
   company_readings: CompanyReadingsTable;
   latest_quotes: LatestQuotesTable;
   splits: SplitsTable;
@@ -145,6 +146,20 @@ export interface CompanyMonthsTable {
   month: string;
   high: number;
   low: number;
+}
+
+/** A company's closes in a calendar month (migration 0021), kept with `company_months`; stored month by month. */
+export interface MonthClosesTable {
+  /** yyyy-mm */
+  month: string;
+  company_id: number;
+  /** The month's trading days: bit d − 1 for day d. */
+  days: number;
+  /**
+   * One close per trading day, ascending, comma-separated, each as text that reads back as the same
+   * number (`@app/market-data/month-closes`).
+   */
+  closes: string;
 }
 
 /**

@@ -1,17 +1,21 @@
 import type { Db } from '@app/db/client';
-import type { CompanyMonthsTable, CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import type { CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
 import { insertInChunks, slices } from './chunks.ts';
 import {
   addToMonth,
   addTradingDay,
+  type CompanyMonth,
   computeLatestQuote,
   type PricePoint,
   replaceLatestQuotes,
+  replaceMonths,
   type ShareCount,
   sharesOn,
   type YearInProgress,
   yearReturnBase,
 } from './derived.ts';
+
+type MonthRow = CompanyMonth & { company_id: number };
 
 // Brings the derived tables forward from stored rows plus the new closes, with `computeCompanyYears`' arithmetic in
 // the same order, so it equals a full `refreshDerived()` to the bit (tested). Share counts must already be written.
@@ -38,10 +42,21 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
         .where('year', '>=', firstYear - 1)
         .execute(),
       db
-        .selectFrom('company_months')
-        .selectAll()
-        .where('company_id', 'in', batch)
-        .where('month', '>=', firstMonth)
+        .selectFrom('company_months as m')
+        // Written together with the ranges (replaceMonths): the join only guards against a month without its closes.
+        .leftJoin('month_closes as c', (join) =>
+          join.onRef('c.month', '=', 'm.month').onRef('c.company_id', '=', 'm.company_id'),
+        )
+        .select((eb) => [
+          'm.company_id',
+          'm.month',
+          'm.high',
+          'm.low',
+          eb.fn.coalesce('c.days', eb.val(0)).as('days'),
+          eb.fn.coalesce('c.closes', eb.val('')).as('closes'),
+        ])
+        .where('m.company_id', 'in', batch)
+        .where('m.month', '>=', firstMonth)
         .execute(),
       // A catch-up of several days can cross a buyback or an issue.
       db
@@ -83,7 +98,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
       m.set(y.year, { ...y });
     }
 
-    const monthsBy = new Map<number, Map<string, CompanyMonthsTable>>();
+    const monthsBy = new Map<number, Map<string, MonthRow>>();
     for (const m of storedMonths) {
       let byMonth = monthsBy.get(m.company_id);
       if (!byMonth) {
@@ -94,9 +109,9 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     }
 
     const keptYears: CompanyYearsTable[] = [];
-    const keptMonths: CompanyMonthsTable[] = [];
+    const keptMonths: MonthRow[] = [];
     for (const id of batch) {
-      const months = monthsBy.get(id) ?? new Map<string, CompanyMonthsTable>();
+      const months = monthsBy.get(id) ?? new Map<string, MonthRow>();
       const counts = countsBy.get(id) ?? [];
       const rows = yearsBy.get(id) ?? new Map<number, CompanyYearsTable>();
       const open = new Map<number, YearInProgress>();
@@ -128,12 +143,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('company_years').where('company_id', 'in', batch).where('year', '>=', firstYear).execute();
       await insertInChunks(keptYears, (part) => trx.insertInto('company_years').values(part).execute());
-      await trx
-        .deleteFrom('company_months')
-        .where('company_id', 'in', batch)
-        .where('month', '>=', firstMonth)
-        .execute();
-      await insertInChunks(keptMonths, (part) => trx.insertInto('company_months').values(part).execute());
+      await replaceMonths(trx, batch, keptMonths, firstMonth);
     });
   }
   await replaceLatestQuotes(db, [...lastQuote.values()]);

@@ -23,8 +23,8 @@ describe('computeCompanyMonths', () => {
   ];
   it('keeps the highest and lowest close of each month with a close', () => {
     expect(computeCompanyMonths(series)).toEqual([
-      { month: '2024-01', high: 12, low: 9 },
-      { month: '2024-02', high: 14, low: 10 },
+      { month: '2024-01', high: 12, low: 9, days: 2 ** 29 + 2 ** 30, closes: '12,9' },
+      { month: '2024-02', high: 14, low: 10, days: 1 + 2 + 16, closes: '10,14,11' },
     ]);
     expect(computeCompanyMonths([])).toEqual([]);
   });
@@ -32,6 +32,19 @@ describe('computeCompanyMonths', () => {
     const months = new Map<string, ReturnType<typeof addToMonth>>();
     for (const day of series) months.set(day.date.slice(0, 7), addToMonth(months.get(day.date.slice(0, 7)), day));
     expect([...months.values()]).toEqual(computeCompanyMonths(series));
+  });
+  it('puts a day already held, or earlier than the last, in its place', () => {
+    const [january] = computeCompanyMonths(series.slice(0, 2));
+    expect(addToMonth(january, p('2024-01-31', 13))).toEqual({
+      month: '2024-01',
+      high: 13,
+      low: 12,
+      days: 2 ** 29 + 2 ** 30,
+      closes: '12,13',
+    });
+    expect(addToMonth(january, p('2024-01-02', 8))).toEqual(
+      computeCompanyMonths([p('2024-01-02', 8), ...series.slice(0, 2)])[0],
+    );
   });
 });
 
@@ -214,5 +227,16 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
     expect(months.map((m) => [m.month, m.high, m.low])).toEqual(
       MONTHS.map(([m, h, l]) => [m, Number(h) / 2, Number(l) / 2]),
     );
+    const closes = await handle.db
+      .selectFrom('daily_prices')
+      .select(['date', 'close', 'volume'])
+      .where('company_id', '=', id)
+      .orderBy('date')
+      .execute();
+    const kept = await handle.db.selectFrom('month_closes').selectAll().orderBy('month').execute();
+    expect(kept).toEqual(
+      computeCompanyMonths(closes).map((m) => ({ month: m.month, company_id: id, days: m.days, closes: m.closes })),
+    );
+    expect(kept.map((m) => m.month)).toEqual(MONTHS.map(([m]) => m));
   });
 });

@@ -1,8 +1,8 @@
 import type { Db } from '@app/db/client';
-import type { CompanyMonthsTable, CompanyYearsTable, LatestQuotesTable } from '@app/db/schema';
+import type { CompanyMonthsTable, CompanyYearsTable, LatestQuotesTable, MonthClosesTable } from '@app/db/schema';
 import { type UsdMillions, usdToMillions } from '@app/shared/units';
-import { sql } from 'kysely';
 import { insertInChunks, slices } from './chunks.ts';
+import { monthCloses, parseMonthCloses } from './month-closes.ts';
 
 export interface PricePoint {
   date: string;
@@ -16,7 +16,8 @@ export interface ShareCount {
 }
 
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
-export type CompanyMonth = Omit<CompanyMonthsTable, 'company_id'>;
+/** A company's month: its highest and lowest close (`company_months`) and its closes (`month_closes`). */
+export type CompanyMonth = Omit<CompanyMonthsTable, 'company_id'> & Pick<MonthClosesTable, 'days' | 'closes'>;
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
 
 /** Shares in force on `date` (counts ascending); before the first count, the earliest (filings start after prices). */
@@ -118,38 +119,99 @@ export function computeCompanyYears(
   return years;
 }
 
-/** Highest and lowest close of each calendar month with a close. `prices` ascending by date. */
+/** Highest and lowest close of each calendar month with a close, and its closes. `prices` ascending by date. */
 export function computeCompanyMonths(prices: readonly PricePoint[]): CompanyMonth[] {
   const months: CompanyMonth[] = [];
-  let current: CompanyMonth | undefined;
-  for (const day of prices) {
-    const month = day.date.slice(0, 7);
-    if (current?.month !== month) {
-      current = { month, high: day.close, low: day.close };
-      months.push(current);
-    } else {
-      if (day.close > current.high) current.high = day.close;
-      if (day.close < current.low) current.low = day.close;
+  let first = 0;
+  for (let i = 0; i < prices.length; i += 1) {
+    const month = (prices[i] as PricePoint).date.slice(0, 7);
+    if (i + 1 < prices.length && (prices[i + 1] as PricePoint).date.slice(0, 7) === month) continue;
+    const days = prices.slice(first, i + 1);
+    let high = (days[0] as PricePoint).close;
+    let low = high;
+    for (const day of days) {
+      if (day.close > high) high = day.close;
+      if (day.close < low) low = day.close;
     }
+    months.push({ month, high, low, ...monthCloses(days) });
+    first = i + 1;
   }
   return months;
 }
 
-/** A month's row with more closes of that month added (the same maximum and minimum as computed afresh). */
+/**
+ * A month's row with a close of that month added (the same row as computed afresh): appended after
+ * the month's last close; a day already held or earlier is put in its place.
+ */
 export function addToMonth(month: CompanyMonth | undefined, day: PricePoint): CompanyMonth {
-  if (!month) return { month: day.date.slice(0, 7), high: day.close, low: day.close };
-  return { month: month.month, high: Math.max(month.high, day.close), low: Math.min(month.low, day.close) };
+  if (!month) return { month: day.date.slice(0, 7), high: day.close, low: day.close, ...monthCloses([day]) };
+  const dayOfMonth = Number(day.date.slice(8, 10));
+  // Days after every one held: this day's bit is above the mask's highest.
+  if (month.days >>> (dayOfMonth - 1) === 0) {
+    return {
+      month: month.month,
+      high: Math.max(month.high, day.close),
+      low: Math.min(month.low, day.close),
+      days: (month.days | (1 << (dayOfMonth - 1))) >>> 0,
+      closes: month.closes === '' ? String(day.close) : `${month.closes},${day.close}`,
+    };
+  }
+  const days = parseMonthCloses(month)
+    .filter((d) => d.day !== dayOfMonth)
+    .map((d) => ({ date: `${month.month}-${String(d.day).padStart(2, '0')}`, close: d.close, volume: 0 }));
+  days.push(day);
+  days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return computeCompanyMonths(days)[0] as CompanyMonth;
 }
 
 /**
- * A company's month ranges worked out again from its stored closes, by the database: for a writer that
- * replaced or re-based them (an import, a split), inside its transaction so no reader sees them apart.
+ * Writes companies' months to both tables that keep them (`company_months`, `month_closes`): the rows
+ * of `companyIds` go first (from `fromMonth` on when given), then `months` (of those companies) go in.
+ * Inside the caller's transaction, so no reader sees the two apart.
+ */
+export async function replaceMonths(
+  db: Db,
+  companyIds: readonly number[],
+  months: readonly (CompanyMonth & { company_id: number })[],
+  fromMonth?: string,
+): Promise<void> {
+  for (const table of ['company_months', 'month_closes'] as const) {
+    if (companyIds.length === 0) break;
+    let del = db.deleteFrom(table).where('company_id', 'in', companyIds);
+    if (fromMonth !== undefined) del = del.where('month', '>=', fromMonth);
+    await del.execute();
+  }
+  await insertInChunks(
+    months.map((m) => ({ company_id: m.company_id, month: m.month, high: m.high, low: m.low })),
+    (part) => db.insertInto('company_months').values(part).execute(),
+  );
+  await insertInChunks(
+    months.map((m) => ({ month: m.month, company_id: m.company_id, days: m.days, closes: m.closes })),
+    (part) => db.insertInto('month_closes').values(part).execute(),
+  );
+}
+
+/** A company's stored closes, ascending. */
+function storedCloses(db: Db, companyId: number): Promise<PricePoint[]> {
+  return db
+    .selectFrom('daily_prices')
+    .select(['date', 'close', 'volume'])
+    .where('company_id', '=', companyId)
+    .orderBy('date')
+    .execute();
+}
+
+/**
+ * A company's months worked out again from its stored closes: for a writer that replaced or re-based
+ * them (an import, a split), inside its transaction so no reader sees them apart.
  */
 export async function rewriteCompanyMonths(db: Db, companyId: number): Promise<void> {
-  await db.deleteFrom('company_months').where('company_id', '=', companyId).execute();
-  await sql`insert into company_months (company_id, month, high, low)
-    select company_id, substr(date, 1, 7), max(close), min(close) from daily_prices
-    where company_id = ${companyId} group by company_id, substr(date, 1, 7)`.execute(db);
+  const prices = await storedCloses(db, companyId);
+  await replaceMonths(
+    db,
+    [companyId],
+    computeCompanyMonths(prices).map((m) => ({ company_id: companyId, ...m })),
+  );
 }
 
 /**
@@ -159,12 +221,7 @@ export async function rewriteCompanyMonths(db: Db, companyId: number): Promise<v
  * so that close has to be on the basis of the closes after it.
  */
 export async function rewriteCompanyYears(db: Db, companyId: number): Promise<void> {
-  const prices = await db
-    .selectFrom('daily_prices')
-    .select(['date', 'close', 'volume'])
-    .where('company_id', '=', companyId)
-    .orderBy('date')
-    .execute();
+  const prices = await storedCloses(db, companyId);
   const counts = await db
     .selectFrom('shares_outstanding')
     .select(['date', 'shares'])
@@ -246,7 +303,7 @@ export async function refreshDerived(
     const priorBy = new Map(priors.map((r) => [r.company_id, r]));
 
     const years: CompanyYearsTable[] = [];
-    const months: CompanyMonthsTable[] = [];
+    const months: (CompanyMonth & { company_id: number })[] = [];
     const quotes: LatestQuotesTable[] = [];
     for (const id of batch) {
       const series = pricesBy.get(id) ?? [];
@@ -266,10 +323,7 @@ export async function refreshDerived(
       if (fromYear !== undefined) del = del.where('year', '>=', fromYear);
       await del.execute();
       await insertInChunks(years, (part) => trx.insertInto('company_years').values(part).execute());
-      let delMonths = trx.deleteFrom('company_months').where('company_id', 'in', batch);
-      if (fromYear !== undefined) delMonths = delMonths.where('month', '>=', `${fromYear}-01`);
-      await delMonths.execute();
-      await insertInChunks(months, (part) => trx.insertInto('company_months').values(part).execute());
+      await replaceMonths(trx, batch, months, fromYear === undefined ? undefined : `${fromYear}-01`);
     });
     allQuotes.push(...quotes);
     // A full refresh drops the quote of a company left without prices; one from a year on keeps older quotes.

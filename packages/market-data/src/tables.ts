@@ -11,6 +11,7 @@ export const MARKET_TABLES = [
   'company_tickers',
   'company_years',
   'company_months',
+  'month_closes',
   'company_readings',
   'latest_quotes',
 ] as const satisfies readonly (keyof Database)[];

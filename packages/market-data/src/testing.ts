@@ -3,7 +3,7 @@ import type { FundamentalsTable } from '@app/db/schema';
 import { slugify } from '@app/shared/slug';
 import type { Insertable } from 'kysely';
 import { insertInChunks } from './chunks.ts';
-import { computeCompanyMonths, refreshDerived } from './derived.ts';
+import { computeCompanyMonths, refreshDerived, replaceMonths } from './derived.ts';
 import { getMeta, META_KEYS, setMeta } from './meta.ts';
 import { markReadingsCurrent, refreshReadings } from './readings.ts';
 
@@ -91,13 +91,14 @@ export async function seedMarket(
       ),
       (part) => db.insertInto('daily_prices').values(part).execute(),
     );
-    await insertInChunks(
+    await replaceMonths(
+      db,
+      [],
       batch.flatMap((s) => {
         const prices = (s.prices ?? []).map(([date, close, volume]) => ({ date, close, volume }));
         prices.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
         return computeCompanyMonths(prices).map((m) => ({ company_id: idOf(s), ...m }));
       }),
-      (part) => db.insertInto('company_months').values(part).execute(),
     );
     await insertInChunks(
       batch.flatMap((s) =>

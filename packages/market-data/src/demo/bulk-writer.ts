@@ -97,6 +97,7 @@ const YEAR_TYPES = {
   trading_days: 'int4',
 } as const;
 const MONTH_TYPES = { company_id: 'int4', month: 'text', high: 'float8', low: 'float8' } as const;
+const MONTH_CLOSES_TYPES = { month: 'text', company_id: 'int4', days: 'int4', closes: 'text' } as const;
 const READING_TYPES = {
   company_id: 'int4',
   visible_from: 'text',
@@ -163,6 +164,7 @@ function tables() {
     fundamentals: new TableBuffer('fundamentals', FUNDAMENTAL_TYPES),
     years: new TableBuffer('company_years', YEAR_TYPES),
     months: new TableBuffer('company_months', MONTH_TYPES),
+    monthCloses: new TableBuffer('month_closes', MONTH_CLOSES_TYPES),
     readings: new TableBuffer('company_readings', READING_TYPES),
     quotes: new TableBuffer('latest_quotes', QUOTE_TYPES),
   };
@@ -176,7 +178,10 @@ function fill(t: ReturnType<typeof tables>, b: CompanyBatch) {
   for (const f of b.fundamentals)
     t.fundamentals.push(id, ...FUNDAMENTAL_COLUMNS.slice(1).map((c) => f[c as keyof FundamentalRow]));
   for (const y of b.years) t.years.push(id, ...YEAR_COLUMNS.slice(1).map((c) => y[c as keyof typeof y]));
-  for (const m of b.months) t.months.push(id, m.month, m.high, m.low);
+  for (const m of b.months) {
+    t.months.push(id, m.month, m.high, m.low);
+    t.monthCloses.push(m.month, id, m.days, m.closes);
+  }
   for (const r of b.readings) {
     const row = readingRow(id, r);
     t.readings.push(...READING_COLUMNS.map((c) => row[c]));
@@ -242,6 +247,7 @@ const BULK_TABLES = [
   'fundamentals',
   'company_years',
   'company_months',
+  'month_closes',
   'company_readings',
   'latest_quotes',
 ];

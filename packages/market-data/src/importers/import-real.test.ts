@@ -151,7 +151,7 @@ describe.skipIf(!HAS_DATA).each(testEngines())('importing ../shared/data on %s',
     expect(y2004.close).toBeCloseTo(64.4 / 56, 3);
   });
 
-  it("keeps Apple's month ranges equal to its stored closes", async () => {
+  it("keeps Apple's month ranges and month closes equal to its stored closes", async () => {
     const closes = await handle.db
       .selectFrom('daily_prices')
       .select(['date', 'close', 'volume'])
@@ -159,10 +159,13 @@ describe.skipIf(!HAS_DATA).each(testEngines())('importing ../shared/data on %s',
       .orderBy('date')
       .execute();
     const months = await handle.db
-      .selectFrom('company_months')
-      .select(['month', 'high', 'low'])
-      .where('company_id', '=', apple)
-      .orderBy('month')
+      .selectFrom('company_months as m')
+      .innerJoin('month_closes as c', (join) =>
+        join.onRef('c.month', '=', 'm.month').onRef('c.company_id', '=', 'm.company_id'),
+      )
+      .select(['m.month', 'm.high', 'm.low', 'c.days', 'c.closes'])
+      .where('m.company_id', '=', apple)
+      .orderBy('m.month')
       .execute();
     expect(months.length).toBeGreaterThan(100);
     expect(months).toEqual(computeCompanyMonths(closes.map((c) => ({ ...c, volume: Number(c.volume) }))));

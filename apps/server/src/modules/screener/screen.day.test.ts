@@ -1,8 +1,11 @@
 import { createDb } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
+import { refreshDerived } from '@app/market-data/derived';
 import { readingsReady } from '@app/market-data/readings';
+import { seedMarket } from '@app/market-data/testing';
 import { describe, expect, it } from 'vitest';
 import { dayRows } from './screen.day.ts';
+import { farPartialRange, fillFarCloses, readFarMonths } from './screen.far-closes.ts';
 import {
   SCREEN_2008_DAY,
   SCREEN_DAY,
@@ -10,9 +13,16 @@ import {
   SCREEN_UNIVERSE,
   seedScreenUniverse,
 } from './screen.fixtures.ts';
-import { referenceDays } from './screen.measures.ts';
+import { addDays, referenceDays } from './screen.measures.ts';
 import { readDayRows, usePooledScreenReads } from './screen.readers.ts';
-import { findCloseRanges, findCompaniesOnDay, findMonthsRanges, findTopCompanyId } from './screen.repository.ts';
+import {
+  findCloseRanges,
+  findCompaniesOnDay,
+  findFirstYears,
+  findMonthCloses,
+  findMonthsRanges,
+  findTopCompanyId,
+} from './screen.repository.ts';
 
 describe('a day’s rows on SQLite', () => {
   it('are the same whether the year was read and read ahead before or not', async () => {
@@ -64,6 +74,17 @@ describe.each(testEngines())('month ranges on %s', (engine) => {
             expect([...kept.high], `${first}:${last}`).toEqual([...fromCloses.high]);
             expect([...kept.low], `${first}:${last}`).toEqual([...fromCloses.low]);
           }
+          // The rest of a month after each of its days (the far end of 52 weeks), from its row's closes.
+          const rows = await findMonthCloses(handle.db, [first], ids);
+          const monthRows = new Map([[first, new Map(rows.map((row) => [row.company_id, row]))]]);
+          for (let after = `${first}-01`; after <= end(first, 1); after = addDays(after, 1)) {
+            const rest = farPartialRange(monthRows, after);
+            const fromCloses = await findCloseRanges(handle.db, after, end(first, 1), ids);
+            const size = Math.max(rest.high.length, fromCloses.high.length);
+            const padded = (a: Float64Array) => [...a, ...new Array(size - a.length).fill(Number.NaN)];
+            expect(padded(rest.high), after).toEqual(padded(fromCloses.high));
+            expect(padded(rest.low), after).toEqual(padded(fromCloses.low));
+          }
         }
       }
     } finally {
@@ -77,12 +98,17 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
     const handle = await createTestDb(engine);
     try {
       await seedScreenUniverse(handle.db);
+      await refreshDerived(handle.db);
+      const firstYears = await findFirstYears(handle.db);
+      expect(firstYears.size).toBeGreaterThan(3);
       const days = [...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date)))].sort();
       // Days whose look-backs are far behind them (ALFA's closes are years apart) and near.
       expect(days).toContain('2023-06-14');
       for (const day of days) {
         const ref = referenceDays(day);
         const read = await findCompaniesOnDay(handle.db, day, ref);
+        // With each company's first year, as a day's screen reads them (the years derived from the closes).
+        await fillFarCloses(handle.db, ref, await readFarMonths(handle.db, ref), read, firstYears);
         const expected = SCREEN_UNIVERSE.filter((s) => s.prices?.some(([date]) => date === day)).map((s) => {
           const closes = [...(s.prices ?? [])].sort(([a], [b]) => a.localeCompare(b));
           const last = (ok: (date: string) => boolean) => closes.filter(([date]) => ok(date)).at(-1)?.[1] ?? null;
@@ -118,6 +144,48 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
         }));
         expect(got, day).toEqual(expected.sort((a, b) => a.ticker.localeCompare(b.ticker)));
       }
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('the far closes a day looks back to on %s', (engine) => {
+  it('come from the month before when the day looked back to is before its month’s first close', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      // With its years derived: its first year with a close is 2023.
+      // 2 May 2024 looks back a year to 2 May 2023; KAPA's May 2023 starts on the 3rd, so April's last close.
+      await seedMarket(
+        handle.db,
+        [
+          {
+            ticker: 'KAPA',
+            name: 'Kapa Co',
+            prices: [
+              ['2023-04-27', 7, 100],
+              ['2023-04-28', 8, 100],
+              ['2023-05-03', 9, 100],
+              ['2024-05-02', 10, 100],
+            ],
+          },
+        ],
+        { derive: true },
+      );
+      const day = '2024-05-02';
+      const ref = referenceDays(day);
+      const months = await readFarMonths(handle.db, ref);
+      // Read: the month before the day looked back to (its first week), not sought in the closes.
+      expect(months.get('2023-04')?.size).toBe(1);
+      const read = await findCompaniesOnDay(handle.db, day, ref);
+      const firstYears = await findFirstYears(handle.db);
+      expect([...firstYears.values()]).toEqual([2023]);
+      await fillFarCloses(handle.db, ref, months, read, firstYears);
+      // The year's start (no close in December, the first year's: sought) and three and five years
+      // back (before the first year: none, unsought).
+      expect(read.map((c) => [c.prices.year1, c.prices.yearStart, c.prices.year3, c.prices.year5])).toEqual([
+        [8, 9, null, null],
+      ]);
     } finally {
       await handle.close();
     }

@@ -6,6 +6,7 @@ import { dayNumber } from '@app/market-data/calendar';
 import { byPeriodKey, readingsReady } from '@app/market-data/readings';
 import { STALE_FILING_DAYS } from '@app/shared/screener-measures';
 import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
+import { type FarMonths, farPartialRange, fillFarCloses, readFarMonths } from './screen.far-closes.ts';
 import {
   addDays,
   computeMeasures,
@@ -19,9 +20,9 @@ import {
 import {
   type CloseRanges,
   type CompanyOnDay,
-  findCloseRanges,
   findCompaniesOnDay,
   findFilingsBetween,
+  findFirstYears,
   findMonthsRanges,
   findReadingsOn,
   type IdRange,
@@ -80,6 +81,8 @@ interface Kept {
    * an update or an import, each of which moves it; both ways of reading give the same figures).
    */
   readingsReady: Promise<boolean> | null;
+  /** Each company's first year with a close (screen.far-closes.ts), read once per data date. */
+  firstYears: Promise<Map<number, number>> | null;
 }
 
 /** By connection, by part of the market (halves read side by side on one connection pool: screen.readers.ts). */
@@ -120,6 +123,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
       years: new RecentMap(YEARS_KEPT),
       months: new RecentMap(MONTH_SPANS_KEPT),
       readingsReady: null,
+      firstYears: null,
     };
     parts.set(part, held);
   }
@@ -248,16 +252,15 @@ function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<C
 
 /**
  * The closes after `after` and before `day`'s month (an earlier one) as ranges whose highs and lows
- * combine: the rest of `after`'s month read for the day, the whole months between in one read. The
- * day's month comes with the day's companies (findCompaniesOnDay).
+ * combine: the rest of `after`'s month from its month row (read with the far look-backs), the whole
+ * months between in one read. The day's month comes with the day's companies (findCompaniesOnDay).
  */
-function closeRangesBefore(r: Reading, after: string, day: string): Promise<CloseRanges[]> {
+function closeRangesBefore(r: Reading, after: string, day: string, far: Promise<FarMonths>): Promise<CloseRanges[]> {
   const first = after.slice(0, 7);
   const last = day.slice(0, 7);
-  const parts = [findCloseRanges(r.db, after, monthEnd(first), r.ids)];
   const between = [monthEnd(first, 1).slice(0, 7), monthEnd(last, -1).slice(0, 7)] as const;
-  if (between[0] <= between[1]) parts.push(closeRangesOfMonths(r, ...between));
-  return Promise.all(parts);
+  const partial = far.then((months) => farPartialRange(months, after));
+  return Promise.all(between[0] <= between[1] ? [partial, closeRangesOfMonths(r, ...between)] : [partial]);
 }
 
 /** The highest and lowest of the company's month through the day and of the ranges before it. */
@@ -294,12 +297,20 @@ export async function dayRows(
     throw err;
   });
   const fromReadings = await r.kept.readingsReady;
-  const [companies, ranges, filings, readings] = await Promise.all([
+  r.kept.firstYears ??= findFirstYears(db, ids).catch((err: unknown) => {
+    r.kept.firstYears = null;
+    throw err;
+  });
+  const far = readFarMonths(db, ref, ids);
+  const [companies, ranges, months, firstYears, filings, readings] = await Promise.all([
     findCompaniesOnDay(db, day, ref, ids),
-    closeRangesBefore(r, ref.after52, day),
+    closeRangesBefore(r, ref.after52, day, far),
+    far,
+    r.kept.firstYears,
     fromReadings ? null : filingsOfYear(r, Number(day.slice(0, 4))),
     fromReadings ? findReadingsOn(db, day, ids) : null,
   ]);
+  await fillFarCloses(db, ref, months, companies, firstYears);
   const since = addDays(day, -STALE_FILING_DAYS);
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.get(id) ?? NO_FILINGS));
   return companies.map((c) => {

@@ -32,17 +32,44 @@ export interface IdRange {
   to: number;
 }
 
-/** The last close of the outer query's company (`p`) before or on a day: one seek on the (company_id, date) key. */
-const lastClose = (op: '<' | '<=', before: string) =>
+/** The last close of the outer query's company (`p`, or `company`) before or on a day: one seek on the (company_id, date) key. */
+const lastClose = (op: '<' | '<=', before: string, company = 'p.company_id') =>
   sql<
     number | null
-  >`(select q.close from daily_prices q where q.company_id = p.company_id and q.date ${sql.raw(op)} ${before} order by q.date desc limit 1)`;
+  >`(select q.close from daily_prices q where q.company_id = ${sql.ref(company)} and q.date ${sql.raw(op)} ${before} order by q.date desc limit 1)`;
 
 /** The shares in force on `day`, else the earliest count (COALESCE seeks the second only for a company without the first). */
-const sharesOn = (day: string) =>
+const sharesOn = (day: string, company = 'p.company_id') =>
   sql<
     number | null
-  >`coalesce((select s.shares from shares_outstanding s where s.company_id = p.company_id and s.date <= ${day} order by s.date desc limit 1), (select s.shares from shares_outstanding s where s.company_id = p.company_id order by s.date asc limit 1))`;
+  >`coalesce((select s.shares from shares_outstanding s where s.company_id = ${sql.ref(company)} and s.date <= ${day} order by s.date desc limit 1), (select s.shares from shares_outstanding s where s.company_id = ${sql.ref(company)} order by s.date asc limit 1))`;
+
+/**
+ * The companies with a close on `day` as their month's row in `month_closes` says (the day's bit in
+ * its days), with their companies row: one key range of the month, no look-up for a company that
+ * did not trade then.
+ */
+function tradedOn(db: Db, day: string, ids: IdRange | undefined) {
+  return db
+    .selectFrom('month_closes as mc')
+    .innerJoin('companies as c', 'c.id', 'mc.company_id')
+    .where('mc.month', '=', day.slice(0, 7))
+    .where(sql<number>`mc.days & ${1 << (Number(day.slice(8, 10)) - 1)}`, '<>', 0)
+    .$if(ids !== undefined, (q) =>
+      q.where('mc.company_id', '>=', ids?.from ?? 0).where('mc.company_id', '<', ids?.to ?? 0),
+    );
+}
+
+const COMPANY_COLUMNS = [
+  'c.id',
+  'c.ticker',
+  'c.name',
+  'c.slug',
+  'c.sector',
+  'c.industry',
+  'c.exchange',
+  'c.delisted_on',
+] as const;
 
 /** An aggregate of the outer query's company's closes after `after` and through `through`. */
 const closesAggregate = (aggregate: string, after: string, through: string) =>
@@ -52,8 +79,9 @@ const closesAggregate = (aggregate: string, after: string, through: string) =>
 
 /**
  * Every company with a close on `day` (delisted ones included) and the closes the measures look
- * back to, with the highest and lowest close of its month through the day. The 52-week high and
- * low are left null: the caller combines the month's with `findCloseRanges` and `findMonthsRanges`.
+ * back to within five weeks, with the highest and lowest close of its month through the day. The
+ * far look-backs and the 52-week high and low are left null: the caller reads them from month rows
+ * (screen.far-closes.ts) and combines the month's range with `findMonthsRanges`.
  *
  * On SQLite each look-back is one seek on the (company_id, date) key per company (~2 µs). On
  * PostgreSQL a seek costs ~20 µs, so the last five weeks' closes are read in one key range per
@@ -68,37 +96,13 @@ export async function findCompaniesOnDay(
 ): Promise<CompanyOnDay[]> {
   // The month's closes are those after the day before its first.
   const monthBefore = addDays(`${day.slice(0, 7)}-01`, -1);
-  const traded = db
-    // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
-    // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
-    .selectFrom('companies as c')
-    .crossJoin('daily_prices as p')
-    .whereRef('p.company_id', '=', 'c.id')
-    .where('p.date', '=', day)
-    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0));
-  const common = [
-    'c.id',
-    'c.ticker',
-    'c.name',
-    'c.slug',
-    'c.sector',
-    'c.industry',
-    'c.exchange',
-    'c.delisted_on',
-    'p.close',
-    'p.volume',
-    sharesOn(day).as('shares'),
-    lastClose('<=', ref.yearStart).as('year_start'),
-    lastClose('<=', ref.year1).as('year1'),
-    lastClose('<=', ref.year3).as('year3'),
-    lastClose('<=', ref.year5).as('year5'),
-  ] as const;
   const rows = isPostgresDb(db)
-    ? await traded
+    ? await tradedOn(db, day, ids)
         .innerJoinLateral(
           (eb) => {
             // The recent closes in date order (one sort): the last close on or before a day is the element
-            // numbered by the count of closes up to it (none: NULL, and the seek below answers).
+            // numbered by the count of closes up to it (none: NULL, and the seek below answers). The last
+            // is the day's own (the company traded on it).
             const upTo = (op: '<' | '<=', before: string) =>
               sql<
                 number | null
@@ -107,10 +111,12 @@ export async function findCompaniesOnDay(
               sql<number | null>`${sql.raw(aggregate)} filter (where n.date > ${after})`;
             return eb
               .selectFrom('daily_prices as n')
-              .whereRef('n.company_id', '=', 'p.company_id')
+              .whereRef('n.company_id', '=', 'mc.company_id')
               .where('n.date', '>', addDays(ref.month < ref.after30 ? ref.month : ref.after30, -7))
               .where('n.date', '<=', day)
               .select([
+                sql<number>`(array_agg(n.close order by n.date))[count(*)]`.as('close'),
+                sql<number>`(array_agg(n.volume order by n.date))[count(*)]`.as('volume'),
                 upTo('<', day).as('previous'),
                 upTo('<=', ref.week).as('week'),
                 upTo('<=', ref.month).as('month'),
@@ -123,19 +129,32 @@ export async function findCompaniesOnDay(
           (join) => join.onTrue(),
         )
         .select((eb) => [
-          ...common,
-          eb.fn.coalesce('n.previous', lastClose('<', day)).as('previous'),
-          eb.fn.coalesce('n.week', lastClose('<=', ref.week)).as('week'),
-          eb.fn.coalesce('n.month', lastClose('<=', ref.month)).as('month'),
+          ...COMPANY_COLUMNS,
+          'n.close',
+          'n.volume',
+          sharesOn(day, 'mc.company_id').as('shares'),
+          eb.fn.coalesce('n.previous', lastClose('<', day, 'mc.company_id')).as('previous'),
+          eb.fn.coalesce('n.week', lastClose('<=', ref.week, 'mc.company_id')).as('week'),
+          eb.fn.coalesce('n.month', lastClose('<=', ref.month, 'mc.company_id')).as('month'),
           'n.dollar_volume30',
           'n.month_high',
           'n.month_low',
         ])
         .orderBy('c.ticker')
         .execute()
-    : await traded
+    : await db
+        // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
+        // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
+        .selectFrom('companies as c')
+        .crossJoin('daily_prices as p')
+        .whereRef('p.company_id', '=', 'c.id')
+        .where('p.date', '=', day)
+        .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
         .select([
-          ...common,
+          ...COMPANY_COLUMNS,
+          'p.close',
+          'p.volume',
+          sharesOn(day).as('shares'),
           lastClose('<', day).as('previous'),
           lastClose('<=', ref.week).as('week'),
           lastClose('<=', ref.month).as('month'),
@@ -156,17 +175,17 @@ export async function findCompaniesOnDay(
     exchange: r.exchange,
     delistedOn: r.delisted_on,
     prices: {
-      close: r.close,
+      close: Number(r.close),
       volume: Number(r.volume),
       shares: num(r.shares),
       previous: num(r.previous),
       week: num(r.week),
       month: num(r.month),
-      yearStart: num(r.year_start),
-      year1: num(r.year1),
-      year3: num(r.year3),
-      year5: num(r.year5),
-      // Filled in by the caller from month ranges (screen.day.ts).
+      // Filled in by the caller from month rows (screen.far-closes.ts, screen.day.ts).
+      yearStart: null,
+      year1: null,
+      year3: null,
+      year5: null,
       high52: null,
       low52: null,
       dollarVolume30: num(r.dollar_volume30),
@@ -228,18 +247,84 @@ function rangesById(rows: readonly { id: number; high: unknown; low: unknown }[]
  * instead of ~21 closes per month.
  */
 export async function findMonthsRanges(db: Db, from: string, through: string, ids?: IdRange): Promise<CloseRanges> {
-  const rows = await db
-    // Companies outside, one key range each (as in findCompaniesOnDay).
-    .selectFrom('companies as c')
-    .crossJoin('company_months as m')
-    .whereRef('m.company_id', '=', 'c.id')
-    .where('m.month', '>=', from)
-    .where('m.month', '<=', through)
-    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
-    .groupBy('c.id')
-    .select((eb) => ['c.id', eb.fn.max('m.high').as('high'), eb.fn.min('m.low').as('low')])
-    .execute();
+  const rows = isPostgresDb(db)
+    ? // PostgreSQL reads the months' rows through the month index and groups them by hash (~15 ms for
+      // 11 months of the market, a third of the time a key range per company took there).
+      await db
+        .selectFrom('company_months')
+        .where('month', '>=', from)
+        .where('month', '<=', through)
+        .$if(ids !== undefined, (q) =>
+          q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0),
+        )
+        .groupBy('company_id')
+        .select((eb) => ['company_id as id', eb.fn.max('high').as('high'), eb.fn.min('low').as('low')])
+        .execute()
+    : await db
+        // Companies outside, one key range each (as in findCompaniesOnDay).
+        .selectFrom('companies as c')
+        .crossJoin('company_months as m')
+        .whereRef('m.company_id', '=', 'c.id')
+        .where('m.month', '>=', from)
+        .where('m.month', '<=', through)
+        .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
+        .groupBy('c.id')
+        .select((eb) => ['c.id', eb.fn.max('m.high').as('high'), eb.fn.min('m.low').as('low')])
+        .execute();
   return rangesById(rows);
+}
+
+/**
+ * Each company's closes in the months `months` (`yyyy-mm`) as kept in `month_closes`: one key range
+ * per month for the whole market (or part of it).
+ */
+export async function findMonthCloses(
+  db: Db,
+  months: readonly string[],
+  ids?: IdRange,
+): Promise<{ company_id: number; month: string; days: number; closes: string }[]> {
+  if (months.length === 0) return [];
+  return db
+    .selectFrom('month_closes')
+    .select(['company_id', 'month', 'days', 'closes'])
+    .where('month', 'in', months)
+    .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
+    .execute();
+}
+
+/**
+ * Each company's first calendar year with a close, as `company_years` keeps it (every writer of
+ * closes keeps it, from the closes): a company listed after a day has no close on or before it.
+ */
+export async function findFirstYears(db: Db, ids?: IdRange): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('company_years')
+    .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
+    .groupBy('company_id')
+    .select((eb) => ['company_id', eb.fn.min('year').as('first')])
+    .execute();
+  return new Map(rows.map((r) => [r.company_id, Number(r.first)]));
+}
+
+/** Companies sought at once by `findLastClosesThrough` (well under every engine's limit of parameters). */
+const SOUGHT_AT_ONCE = 5_000;
+
+/** Each company's last close on or before `day` (null: none), one seek per company. */
+export async function findLastClosesThrough(
+  db: Db,
+  day: string,
+  companyIds: readonly number[],
+): Promise<Map<number, number | null>> {
+  const out = new Map<number, number | null>();
+  for (let start = 0; start < companyIds.length; start += SOUGHT_AT_ONCE) {
+    const rows = await db
+      .selectFrom('companies as c')
+      .select(['c.id', lastClose('<=', day, 'c.id').as('close')])
+      .where('c.id', 'in', companyIds.slice(start, start + SOUGHT_AT_ONCE))
+      .execute();
+    for (const r of rows) out.set(r.id, r.close === null ? null : Number(r.close));
+  }
+  return out;
 }
 
 /**
@@ -276,17 +361,15 @@ export async function findFilingsBetween(
  * index scan per company (the same answer for a third less time there).
  */
 export async function findReadingsOn(db: Db, day: string, ids?: IdRange): Promise<Map<number, Fundamentals>> {
-  const companies = db
-    .selectFrom('companies as c')
-    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0));
+  const traded = tradedOn(db, day, ids);
   const rows = isPostgresDb(db)
-    ? await companies
+    ? await traded
         .innerJoinLateral(
           (eb) =>
             eb
               .selectFrom('company_readings as l')
               .selectAll('l')
-              .whereRef('l.company_id', '=', 'c.id')
+              .whereRef('l.company_id', '=', 'mc.company_id')
               .where('l.visible_from', '<=', day)
               .orderBy('l.visible_from', 'desc')
               .limit(1)
@@ -295,10 +378,10 @@ export async function findReadingsOn(db: Db, day: string, ids?: IdRange): Promis
         )
         .selectAll('r')
         .execute()
-    : await companies
-        // Companies outside, one key seek each (as in findCompaniesOnDay).
+    : await traded
+        // The month's companies outside, one key seek each (as in findCompaniesOnDay).
         .crossJoin('company_readings as r')
-        .whereRef('r.company_id', '=', 'c.id')
+        .whereRef('r.company_id', '=', 'mc.company_id')
         .where((eb) =>
           eb(
             'r.visible_from',
@@ -306,7 +389,7 @@ export async function findReadingsOn(db: Db, day: string, ids?: IdRange): Promis
             eb
               .selectFrom('company_readings as l')
               .select((e) => e.fn.max('l.visible_from').as('d'))
-              .whereRef('l.company_id', '=', 'c.id')
+              .whereRef('l.company_id', '=', 'mc.company_id')
               .where('l.visible_from', '<=', day),
           ),
         )

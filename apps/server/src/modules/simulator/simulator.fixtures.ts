@@ -1,5 +1,6 @@
 import type { Db } from '@app/db/client';
 import { writeTransaction } from '@app/db/transaction';
+import { rewriteCompanyMonths } from '@app/market-data/derived';
 import { moveDataDateTo, seedMarket } from '@app/market-data/testing';
 import { type Cents, DEFAULT_STARTING_POINTS, parsePoints, percentToBasisPoints } from '@app/shared/points';
 import { currentDataDate } from '../../lib/data-date.ts';
@@ -33,6 +34,8 @@ export async function seedCompanies(db: Db, seeds: readonly CompanySeed[]): Prom
 
 export async function appendClose(db: Db, companyId: number, date: string, close: number): Promise<void> {
   await db.insertInto('daily_prices').values({ company_id: companyId, date, close, volume: 1000 }).execute();
+  // As every writer of closes keeps them: the company's months (a past day's screen reads them).
+  await rewriteCompanyMonths(db, companyId);
   await db.deleteFrom('latest_quotes').where('company_id', '=', companyId).execute();
   await db
     .insertInto('latest_quotes')

@@ -1,0 +1,116 @@
+// The closes a past day's measures look back to far from it (the year's start, one, three and five years)
+// and the far end of its 52 weeks, read from the month rows that keep each month's closes
+// (`month_closes`): the whole market's months in one query, where a look-up per company and
+// look-back cost ~20 µs each on PostgreSQL (decision 025). A company the rows leave open (no close in
+// the month read up to the day looked back to) is sought in the closes, so every answer is the last
+// close on or before that day, as before.
+import type { Db } from '@app/db/client';
+import { closeRangeAfter, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
+import type { ReferenceDays } from './screen.measures.ts';
+import {
+  type CloseRanges,
+  type CompanyOnDay,
+  findLastClosesThrough,
+  findMonthCloses,
+  type IdRange,
+} from './screen.repository.ts';
+
+type FarLookBack = 'yearStart' | 'year1' | 'year3' | 'year5';
+const FAR_LOOK_BACKS: readonly FarLookBack[] = ['yearStart', 'year1', 'year3', 'year5'];
+
+/**
+ * A market day's first trading day of a month comes by its 7th (a weekend and a holiday): a day
+ * looked back to before then may have its close in the month before, which is read with it.
+ */
+const FIRST_WEEK = 7;
+
+/** The month rows read for a day: by month, each company's closes. */
+export type FarMonths = Map<string, Map<number, MonthCloses>>;
+
+const monthBefore = (month: string) => {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7));
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+};
+const dayOfMonth = (date: string) => Number(date.slice(8, 10));
+
+/** The months whose rows a day's far look-backs and the far end of its 52 weeks read. */
+function monthsFor(ref: ReferenceDays): string[] {
+  const months = new Set<string>([ref.after52.slice(0, 7)]);
+  for (const key of FAR_LOOK_BACKS) {
+    const day = ref[key];
+    months.add(day.slice(0, 7));
+    if (dayOfMonth(day) <= FIRST_WEEK) months.add(monthBefore(day.slice(0, 7)));
+  }
+  return [...months];
+}
+
+/** The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when none). */
+export async function readFarMonths(db: Db, ref: ReferenceDays, ids?: IdRange): Promise<FarMonths> {
+  const out: FarMonths = new Map();
+  for (const row of await findMonthCloses(db, monthsFor(ref), ids)) {
+    let byCompany = out.get(row.month);
+    if (!byCompany) {
+      byCompany = new Map();
+      out.set(row.month, byCompany);
+    }
+    byCompany.set(row.company_id, row);
+  }
+  return out;
+}
+
+/** The last close on or before `day` from the month rows read, or undefined when they cannot tell. */
+function fromMonths(months: FarMonths, day: string, companyId: number): number | undefined {
+  const month = day.slice(0, 7);
+  const closes = months.get(month)?.get(companyId);
+  const close = closes === undefined ? null : lastCloseThrough(closes, dayOfMonth(day));
+  if (close !== null) return close;
+  // Only when the month before was read for this day (see FIRST_WEEK): its last close.
+  const before = months.get(monthBefore(month))?.get(companyId);
+  return before === undefined ? undefined : (lastCloseThrough(before, 31) ?? undefined);
+}
+
+/**
+ * Sets each company's closes at the year's start and one, three and five years back (`PriceFacts`)
+ * from the month rows read. Those the rows leave open are sought in the closes, but for a company
+ * whose first year with a close (`firstYears`, when known) comes after the day's: it has none then.
+ */
+export async function fillFarCloses(
+  db: Db,
+  ref: ReferenceDays,
+  months: FarMonths,
+  companies: readonly CompanyOnDay[],
+  firstYears: ReadonlyMap<number, number> = new Map(),
+): Promise<void> {
+  await Promise.all(
+    FAR_LOOK_BACKS.map(async (key) => {
+      const day = ref[key];
+      const year = Number(day.slice(0, 4));
+      const open: number[] = [];
+      for (const c of companies) {
+        const close = fromMonths(months, day, c.id);
+        if (close !== undefined) c.prices[key] = close;
+        else if ((firstYears.get(c.id) ?? year) > year) c.prices[key] = null;
+        else open.push(c.id);
+      }
+      if (open.length === 0) return;
+      const sought = await findLastClosesThrough(db, day, open);
+      for (const c of companies) if (sought.has(c.id)) c.prices[key] = sought.get(c.id) ?? null;
+    }),
+  );
+}
+
+/** The highest and lowest close of each company after `after` to the end of its month, from the month rows read. */
+export function farPartialRange(months: FarMonths, after: string): CloseRanges {
+  const rows = months.get(after.slice(0, 7)) ?? new Map<number, MonthCloses>();
+  const size = [...rows.keys()].reduce((m, id) => Math.max(m, id + 1), 0);
+  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
+  const day = dayOfMonth(after);
+  for (const [id, closes] of rows) {
+    const range = closeRangeAfter(closes, day);
+    if (!range) continue;
+    out.high[id] = range.high;
+    out.low[id] = range.low;
+  }
+  return out;
+}
