@@ -82,22 +82,34 @@ export async function fillFarCloses(
   companies: readonly CompanyOnDay[],
   firstYears: ReadonlyMap<number, number> = new Map(),
 ): Promise<void> {
-  await Promise.all(
-    FAR_LOOK_BACKS.map(async (key) => {
-      const day = ref[key];
-      const year = Number(day.slice(0, 4));
-      const open: number[] = [];
-      for (const c of companies) {
-        const close = fromMonths(months, day, c.id);
-        if (close !== undefined) c.prices[key] = close;
-        else if ((firstYears.get(c.id) ?? year) > year) c.prices[key] = null;
-        else open.push(c.id);
+  // Those left open, all look-backs in one query: a company open for one is often open for the others.
+  const open = new Map<number, FarLookBack[]>();
+  for (const key of FAR_LOOK_BACKS) {
+    const day = ref[key];
+    const year = Number(day.slice(0, 4));
+    for (const c of companies) {
+      const close = fromMonths(months, day, c.id);
+      if (close !== undefined) c.prices[key] = close;
+      else if ((firstYears.get(c.id) ?? year) > year) c.prices[key] = null;
+      else {
+        const keys = open.get(c.id);
+        if (keys) keys.push(key);
+        else open.set(c.id, [key]);
       }
-      if (open.length === 0) return;
-      const sought = await findLastClosesThrough(db, day, open);
-      for (const c of companies) if (sought.has(c.id)) c.prices[key] = sought.get(c.id) ?? null;
-    }),
+    }
+  }
+  if (open.size === 0) return;
+  const keys = FAR_LOOK_BACKS.filter((key) => [...open.values()].some((keysOpen) => keysOpen.includes(key)));
+  const sought = await findLastClosesThrough(
+    db,
+    keys.map((key) => ref[key]),
+    [...open.keys()],
   );
+  for (const c of companies) {
+    const closes = sought.get(c.id);
+    if (!closes) continue;
+    for (const key of open.get(c.id) ?? []) c.prices[key] = closes[keys.indexOf(key)] ?? null;
+  }
 }
 
 /** The highest and lowest close of each company after `after` to the end of its month, from the month rows read. */

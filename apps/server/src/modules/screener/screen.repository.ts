@@ -309,20 +309,26 @@ export async function findFirstYears(db: Db, ids?: IdRange): Promise<Map<number,
 /** Companies sought at once by `findLastClosesThrough` (well under every engine's limit of parameters). */
 const SOUGHT_AT_ONCE = 5_000;
 
-/** Each company's last close on or before `day` (null: none), one seek per company. */
+/** Each company's last close on or before each of `days` (null: none), in that order: one seek per company and day. */
 export async function findLastClosesThrough(
   db: Db,
-  day: string,
+  days: readonly string[],
   companyIds: readonly number[],
-): Promise<Map<number, number | null>> {
-  const out = new Map<number, number | null>();
+): Promise<Map<number, (number | null)[]>> {
+  const out = new Map<number, (number | null)[]>();
+  if (days.length === 0) return out;
   for (let start = 0; start < companyIds.length; start += SOUGHT_AT_ONCE) {
-    const rows = await db
+    const rows: Record<string, unknown>[] = await db
       .selectFrom('companies as c')
-      .select(['c.id', lastClose('<=', day, 'c.id').as('close')])
+      .select(['c.id', ...days.map((day, i) => lastClose('<=', day, 'c.id').as(`close${i}`))])
       .where('c.id', 'in', companyIds.slice(start, start + SOUGHT_AT_ONCE))
       .execute();
-    for (const r of rows) out.set(r.id, r.close === null ? null : Number(r.close));
+    for (const r of rows) {
+      out.set(
+        Number(r.id),
+        days.map((_, i) => (r[`close${i}`] === null ? null : Number(r[`close${i}`]))),
+      );
+    }
   }
   return out;
 }
