@@ -101,8 +101,7 @@ export async function findCompaniesOnDay(
         .innerJoinLateral(
           (eb) => {
             // The recent closes in date order (one sort): the last close on or before a day is the element
-            // numbered by the count of closes up to it (none: NULL, and the seek below answers). The last
-            // is the day's own (the company traded on it).
+            // numbered by the count of closes up to it (none: NULL, and the seek below answers).
             const upTo = (op: '<' | '<=', before: string) =>
               sql<
                 number | null
@@ -115,8 +114,9 @@ export async function findCompaniesOnDay(
               .where('n.date', '>', addDays(ref.month < ref.after30 ? ref.month : ref.after30, -7))
               .where('n.date', '<=', day)
               .select([
-                sql<number>`(array_agg(n.close order by n.date))[count(*)]`.as('close'),
-                sql<number>`(array_agg(n.volume order by n.date))[count(*)]`.as('volume'),
+                // The day's own (the company traded on it): an aggregate without a sort.
+                sql<number>`max(n.close) filter (where n.date = ${day})`.as('close'),
+                sql<number>`max(n.volume) filter (where n.date = ${day})`.as('volume'),
                 upTo('<', day).as('previous'),
                 upTo('<=', ref.week).as('week'),
                 upTo('<=', ref.month).as('month'),
