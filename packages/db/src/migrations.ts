@@ -18,6 +18,7 @@ import { migration as m0018 } from './migrations/0018_games.ts';
 import { migration as m0019 } from './migrations/0019_company_months.ts';
 import { migration as m0020 } from './migrations/0020_company_readings.ts';
 import { migration as m0021 } from './migrations/0021_month_closes.ts';
+import { migration as m0022 } from './migrations/0022_company_months_month_index.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0019_company_months': m0019,
   '0020_company_readings': m0020,
   '0021_month_closes': m0021,
+  '0022_company_months_month_index': m0022,
 };
 
 export const migrationProvider: MigrationProvider = {

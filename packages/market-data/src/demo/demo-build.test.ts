@@ -42,6 +42,7 @@ async function snapshot(h: DbHandle) {
       .execute(),
     years: await db.selectFrom('company_years').selectAll().orderBy('company_id').orderBy('year').execute(),
     months: await db.selectFrom('company_months').selectAll().orderBy('company_id').orderBy('month').execute(),
+    monthCloses: await db.selectFrom('month_closes').selectAll().orderBy('company_id').orderBy('month').execute(),
     readings: await db
       .selectFrom('company_readings')
       .selectAll()
@@ -72,7 +73,7 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
       select r.relname as "table", c.contype as kind, count(*)::int as n
       from pg_constraint c join pg_class r on r.oid = c.conrelid
       where r.relnamespace = (select oid from pg_namespace where nspname = current_schema())
-        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'company_months', 'company_readings', 'latest_quotes')
+        and r.relname in ('daily_prices', 'shares_outstanding', 'fundamentals', 'company_years', 'company_months', 'month_closes', 'company_readings', 'latest_quotes')
         and c.contype in ('p', 'f')
       group by 1, 2 order by 1, 2`.execute(direct.db);
     expect(rows).toEqual(
@@ -83,6 +84,7 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
         'daily_prices',
         'fundamentals',
         'latest_quotes',
+        'month_closes',
         'shares_outstanding',
       ].flatMap((table) => [
         { table, kind: 'f', n: 1 },
@@ -116,6 +118,8 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
     const refreshed = await snapshot(direct);
     expect(refreshed.years).toEqual(built.years);
     expect(refreshed.months).toEqual(built.months);
+    expect(refreshed.monthCloses).toEqual(built.monthCloses);
+    expect(built.monthCloses.length).toBe(built.months.length);
     expect(refreshed.quotes).toEqual(built.quotes);
     expect(built.readings.length).toBeGreaterThan(COMPANIES);
     expect(await readingsReady(direct.db)).toBe(true);
