@@ -4,7 +4,7 @@ import { insertInChunks, slices } from './chunks.ts';
 import {
   addToMonth,
   addTradingDay,
-  type CompanyMonth,
+  type CompanyMonthRow,
   computeLatestQuote,
   type PricePoint,
   replaceLatestQuotes,
@@ -14,8 +14,6 @@ import {
   type YearInProgress,
   yearReturnBase,
 } from './derived.ts';
-
-type MonthRow = CompanyMonth & { company_id: number };
 
 // Brings the derived tables forward from stored rows plus the new closes, with `computeCompanyYears`' arithmetic in
 // the same order, so it equals a full `refreshDerived()` to the bit (tested). Share counts must already be written.
@@ -98,7 +96,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
       m.set(y.year, { ...y });
     }
 
-    const monthsBy = new Map<number, Map<string, MonthRow>>();
+    const monthsBy = new Map<number, Map<string, CompanyMonthRow>>();
     for (const m of storedMonths) {
       let byMonth = monthsBy.get(m.company_id);
       if (!byMonth) {
@@ -109,9 +107,9 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
     }
 
     const keptYears: CompanyYearsTable[] = [];
-    const keptMonths: MonthRow[] = [];
+    const keptMonths: CompanyMonthRow[] = [];
     for (const id of batch) {
-      const months = monthsBy.get(id) ?? new Map<string, MonthRow>();
+      const months = monthsBy.get(id) ?? new Map<string, CompanyMonthRow>();
       const counts = countsBy.get(id) ?? [];
       const rows = yearsBy.get(id) ?? new Map<number, CompanyYearsTable>();
       const open = new Map<number, YearInProgress>();

@@ -18,6 +18,8 @@ export interface ShareCount {
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
 /** A company's month: its highest and lowest close (`company_months`) and its closes (`month_closes`). */
 export type CompanyMonth = Omit<CompanyMonthsTable, 'company_id'> & Pick<MonthClosesTable, 'days' | 'closes'>;
+/** A company's month with its company, as `replaceMonths` writes it. */
+export type CompanyMonthRow = CompanyMonth & { company_id: number };
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
 
 /** Shares in force on `date` (counts ascending); before the first count, the earliest (filings start after prices). */
@@ -172,7 +174,7 @@ export function addToMonth(month: CompanyMonth | undefined, day: PricePoint): Co
 export async function replaceMonths(
   db: Db,
   companyIds: readonly number[],
-  months: readonly (CompanyMonth & { company_id: number })[],
+  months: readonly CompanyMonthRow[],
   fromMonth?: string,
 ): Promise<void> {
   for (const table of ['company_months', 'month_closes'] as const) {
@@ -303,7 +305,7 @@ export async function refreshDerived(
     const priorBy = new Map(priors.map((r) => [r.company_id, r]));
 
     const years: CompanyYearsTable[] = [];
-    const months: (CompanyMonth & { company_id: number })[] = [];
+    const months: CompanyMonthRow[] = [];
     const quotes: LatestQuotesTable[] = [];
     for (const id of batch) {
       const series = pricesBy.get(id) ?? [];

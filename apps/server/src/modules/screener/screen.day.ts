@@ -85,6 +85,20 @@ interface Kept {
   firstYears: Promise<Map<number, number>> | null;
 }
 
+/** What a `Kept` reads once per data date, kept as its promise (a failed read is asked again next time). */
+type KeptOnce = 'readingsReady' | 'firstYears';
+
+function keptOnce<K extends KeptOnce>(kept: Kept, key: K, read: () => NonNullable<Kept[K]>): NonNullable<Kept[K]> {
+  const held = kept[key];
+  if (held) return held as NonNullable<Kept[K]>;
+  const loading = read();
+  kept[key] = loading;
+  loading.catch(() => {
+    if (kept[key] === loading) kept[key] = null as Kept[K];
+  });
+  return loading;
+}
+
 /** By connection, by part of the market (halves read side by side on one connection pool: screen.readers.ts). */
 const kept = new WeakMap<Db, Map<string, Kept>>();
 
@@ -292,25 +306,18 @@ export async function dayRows(
   const r = reading(db, dataDate, ids, options);
   const ref = referenceDays(day);
   // The readings kept per day when current; else the year's filing periods, read and worked out here.
-  r.kept.readingsReady ??= readingsReady(db).catch((err: unknown) => {
-    r.kept.readingsReady = null;
-    throw err;
-  });
-  const fromReadings = await r.kept.readingsReady;
-  r.kept.firstYears ??= findFirstYears(db, ids).catch((err: unknown) => {
-    r.kept.firstYears = null;
-    throw err;
-  });
+  const fromReadings = await keptOnce(r.kept, 'readingsReady', () => readingsReady(db));
+  const firstYears = keptOnce(r.kept, 'firstYears', () => findFirstYears(db, ids));
   const far = readFarMonths(db, ref, ids);
-  const [companies, ranges, months, firstYears, filings, readings] = await Promise.all([
+  const [companies, ranges, months, firstYearsRead, filings, readings] = await Promise.all([
     findCompaniesOnDay(db, day, ref, ids),
     closeRangesBefore(r, ref.after52, day, far),
     far,
-    r.kept.firstYears,
+    firstYears,
     fromReadings ? null : filingsOfYear(r, Number(day.slice(0, 4))),
     fromReadings ? findReadingsOn(db, day, ids) : null,
   ]);
-  await fillFarCloses(db, ref, months, companies, firstYears);
+  await fillFarCloses(db, ref, months, companies, firstYearsRead);
   const since = addDays(day, -STALE_FILING_DAYS);
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.get(id) ?? NO_FILINGS));
   return companies.map((c) => {

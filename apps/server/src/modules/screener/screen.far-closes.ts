@@ -6,13 +6,14 @@
 // close on or before that day, as before.
 import type { Db } from '@app/db/client';
 import { closeRangeAfter, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
-import type { ReferenceDays } from './screen.measures.ts';
+import { minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
   type CloseRanges,
   type CompanyOnDay,
   findLastClosesThrough,
   findMonthCloses,
   type IdRange,
+  rangesById,
 } from './screen.repository.ts';
 
 type FarLookBack = 'yearStart' | 'year1' | 'year3' | 'year5';
@@ -27,11 +28,7 @@ const FIRST_WEEK = 7;
 /** The month rows read for a day: by month, each company's closes. */
 export type FarMonths = Map<string, Map<number, MonthCloses>>;
 
-const monthBefore = (month: string) => {
-  const y = Number(month.slice(0, 4));
-  const m = Number(month.slice(5, 7));
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
-};
+const monthBefore = (month: string) => minusMonths(`${month}-01`, 1).slice(0, 7);
 const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 
 /** The months whose rows a day's far look-backs and the far end of its 52 weeks read. */
@@ -114,15 +111,11 @@ export async function fillFarCloses(
 
 /** The highest and lowest close of each company after `after` to the end of its month, from the month rows read. */
 export function farPartialRange(months: FarMonths, after: string): CloseRanges {
-  const rows = months.get(after.slice(0, 7)) ?? new Map<number, MonthCloses>();
-  const size = [...rows.keys()].reduce((m, id) => Math.max(m, id + 1), 0);
-  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
   const day = dayOfMonth(after);
-  for (const [id, closes] of rows) {
+  const ranges: { id: number; high: number; low: number }[] = [];
+  for (const [id, closes] of months.get(after.slice(0, 7)) ?? []) {
     const range = closeRangeAfter(closes, day);
-    if (!range) continue;
-    out.high[id] = range.high;
-    out.low[id] = range.low;
+    if (range) ranges.push({ id, ...range });
   }
-  return out;
+  return rangesById(ranges);
 }

@@ -230,7 +230,7 @@ export async function findCloseRanges(db: Db, after: string, through: string, id
 }
 
 /** Ranges by company id, NaN for a company without a row. */
-function rangesById(rows: readonly { id: number; high: unknown; low: unknown }[]): CloseRanges {
+export function rangesById(rows: readonly { id: number; high: unknown; low: unknown }[]): CloseRanges {
   const size = rows.reduce((m, r) => Math.max(m, r.id + 1), 0);
   const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
   for (const r of rows) {
