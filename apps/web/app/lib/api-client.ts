@@ -23,8 +23,14 @@ export interface ApiCallOptions {
 }
 
 let onUnauthorized: (() => void) | null = null;
+/** A refusal that came before the page set its handler (a loader run while the page hydrates) waits for it. */
+let unauthorizedPending = false;
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;
+  if (handler && unauthorizedPending) {
+    unauthorizedPending = false;
+    handler();
+  }
 }
 
 export function apiGet<T>(path: string, options: ApiCallOptions = {}): Promise<T> {
@@ -50,14 +56,13 @@ async function apiCall<T>(method: string, path: string, body: unknown, options: 
   Object.assign(headers, options.headers);
   const json = body === undefined ? undefined : JSON.stringify(body);
   let response: Response;
-  let sentCredentials = false;
+  let sentToken: string | undefined;
   if (options.context) {
     response = await options.context.apiFetch(path, { method, headers, body: json });
   } else {
     if (!options.anonymous) {
-      const auth = browserAuthHeaders();
-      sentCredentials = auth.Authorization !== undefined;
-      Object.assign(headers, auth);
+      sentToken = authStore.getState().token ?? undefined;
+      Object.assign(headers, browserAuthHeaders());
     }
     try {
       response = await fetch(path, { method, headers, body: json, signal: options.signal });
@@ -67,9 +72,11 @@ async function apiCall<T>(method: string, path: string, body: unknown, options: 
     }
   }
   if (!response.ok) {
-    if (response.status === 401 && sentCredentials) {
+    // Only a refusal of the session still held ends it: one that was signed out meanwhile (or replaced) is gone already.
+    if (response.status === 401 && sentToken !== undefined && authStore.getState().token === sentToken) {
       authStore.signOut();
-      onUnauthorized?.();
+      if (onUnauthorized) onUnauthorized();
+      else unauthorizedPending = true;
     }
     throw await errorFrom(response);
   }
