@@ -134,3 +134,25 @@ describe.runIf(URL)('PostgreSQL shared with others', () => {
     }
   }, 60_000);
 });
+
+describe.runIf(URL)('PostgreSQL session settings of the pool', () => {
+  it('compiles no query and starts no parallel workers on any of its connections', async () => {
+    const handle = await createTestDb('postgres');
+    try {
+      // Several connections at once: each new one of the pool gets the settings.
+      const settings = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          sql<{
+            jit: string;
+            workers: string;
+          }>`select current_setting('jit') as jit, current_setting('max_parallel_workers_per_gather') as workers, pg_sleep(0.05)`.execute(
+            handle.db,
+          ),
+        ),
+      );
+      for (const { rows } of settings) expect(rows[0]).toMatchObject({ jit: 'off', workers: '0' });
+    } finally {
+      await handle.close();
+    }
+  });
+});

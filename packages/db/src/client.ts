@@ -97,8 +97,14 @@ export function createDb(config: DbConfig): DbHandle {
     keepAlive: true,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // No JIT compilation: its 10–30 ms per costly query outweigh what it saves on a site's reads of
-    // a few thousand rows (a past day's screen, decision 025).
-    options: ['-c jit=off', ...(config.searchPath ? [`-c search_path=${config.searchPath}`] : [])].join(' '),
+    // a few thousand rows (a past day's screen, decision 025). No parallel workers either: the site's
+    // queries already run side by side (requests, a past day's halves), and starting workers for a few
+    // thousand rows cost a third of the screen's companies query there (decision 025).
+    options: [
+      '-c jit=off',
+      '-c max_parallel_workers_per_gather=0',
+      ...(config.searchPath ? [`-c search_path=${config.searchPath}`] : []),
+    ].join(' '),
   });
   const lost =
     config.onConnectionError ??
