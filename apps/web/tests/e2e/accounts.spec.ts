@@ -8,7 +8,8 @@ import { useSite } from './support/site';
 
 // Our own DATA_DIR, so the journey can read the reset e-mail from the outbox.
 const DATA_DIR = mkdtempSync(join(tmpdir(), 'e2e-accounts-'));
-const EMAIL = 'rosa@example.com';
+/** A name of its own for each attempt of a test, so CI's retry finds no account of the first attempt in its way. */
+const attemptTag = () => Date.now().toString(36);
 
 /** The newest outbox message, decoded (bodies are quoted-printable). */
 function newestMail(): string {
@@ -72,7 +73,7 @@ async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Login' }).first().waitFor();
 }
 
-async function signIn(page: Page, url: string, password: string, remember: boolean, email = EMAIL) {
+async function signIn(page: Page, url: string, password: string, remember: boolean, email: string) {
   await gotoHydrated(page, `${url}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -190,6 +191,9 @@ describe('accounts journey', () => {
 
   it('signs up, out, in with Remember me, edits the profile, changes and resets the password', async () => {
     const url = site.server.url;
+    const tag = attemptTag();
+    const email = `rosa-${tag}@example.com`;
+    const username = `rosa_${tag}`;
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     onTestFailed(async () => {
       await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-journey-failure.png'), fullPage: true });
@@ -197,8 +201,8 @@ describe('accounts journey', () => {
 
     // Sign up: live confirmation, terms, then signed in straight away.
     await gotoHydrated(page, `${url}/signup`);
-    await page.getByLabel('Username').fill('rosa_k');
-    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('first-pass');
     await page.getByLabel('Confirm password').fill('first-pass');
     await expect.poll(() => page.getByText('Passwords match').count()).toBe(1);
@@ -213,13 +217,13 @@ describe('accounts journey', () => {
       await page.evaluate(() => [localStorage.getItem('token'), sessionStorage.getItem('token') !== null]),
     ).toEqual([null, true]);
     await avatar(page).click();
-    expect(await page.getByText(EMAIL).first().isVisible()).toBe(true);
+    expect(await page.getByText(email).first().isVisible()).toBe(true);
     await page.keyboard.press('Escape');
     await signOut(page);
 
     // A wrong password reads the same as an unknown address.
     await gotoHydrated(page, `${url}/login`);
-    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-pass');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByText('Invalid email or password. Please try again.').count()).toBe(1);
@@ -230,7 +234,7 @@ describe('accounts journey', () => {
     await page.goto(`${url}/profile`);
     await page.waitForURL(/\/login\?redirectTo=%2Fprofile/);
     await page.waitForSelector('html[data-hydrated="true"]');
-    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('first-pass');
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -240,7 +244,7 @@ describe('accounts journey', () => {
     // Profile details: Update only once something changed.
     const update = page.getByRole('button', { name: 'Update', exact: true });
     await update.waitFor();
-    expect(await page.getByLabel('Username').inputValue()).toBe('rosa_k');
+    expect(await page.getByLabel('Username').inputValue()).toBe(username);
     expect(await update.isDisabled()).toBe(true);
     await page.getByLabel('Website').fill('https://rosa.example');
     await page.getByLabel('Country/Region').fill('Portugal');
@@ -270,7 +274,7 @@ describe('accounts journey', () => {
     await gotoHydrated(page, `${url}/forgot-password`);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.getByText('Please enter your email address').count()).toBe(1);
-    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     expect(await page.getByRole('link', { name: 'Try again' }).count()).toBe(1);
@@ -282,7 +286,7 @@ describe('accounts journey', () => {
     await page.getByLabel('Confirm new password').fill('third-pass');
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByRole('heading', { name: 'Password updated' }).waitFor();
-    await signIn(page, url, 'third-pass', false);
+    await signIn(page, url, 'third-pass', false, email);
     expect(await avatar(page).textContent()).toBe('R');
     // The one refused sign-in (wrong password) is the only failed request the browser saw.
     expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
@@ -293,11 +297,12 @@ describe('accounts journey', () => {
     // The site answers at localhost as well as at its SITE_URL (127.0.0.1): forms work on both.
     const url = site.server.url;
     const alias = url.replace('127.0.0.1', 'localhost');
-    const email = 'alias-host@example.com';
+    const tag = attemptTag();
+    const email = `alias-${tag}@example.com`;
     const signup = await fetch(`${url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'alias_host', email, password: 'first-pass' }),
+      body: JSON.stringify({ username: `alias_${tag}`, email, password: 'first-pass' }),
     });
     expect(signup.status).toBe(201);
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.mobile);
@@ -329,9 +334,10 @@ describe('accounts journey', () => {
 
   it('changes the email only with the current password; the old address gets a link that undoes it', async () => {
     const url = site.server.url;
-    const oldEmail = 'mara@example.com';
-    const newEmail = 'mara.new@example.com';
-    await createAccount(url, 'mara_v', oldEmail, 'mara-pass');
+    const tag = attemptTag();
+    const oldEmail = `mara-${tag}@example.com`;
+    const newEmail = `mara.new-${tag}@example.com`;
+    await createAccount(url, `mara_${tag}`, oldEmail, 'mara-pass');
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     onTestFailed(async () => {
       await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-email-change-failure.png'), fullPage: true });
@@ -385,8 +391,7 @@ describe('accounts journey', () => {
 
   it('signs out on the server (the old token is refused), signs out everywhere, and opts in to the leaderboard', async () => {
     const url = site.server.url;
-    // An account of its own each attempt, so a retry in CI starts signed out and off the leaderboard.
-    const tag = Date.now().toString(36);
+    const tag = attemptTag();
     const email = `nils-${tag}@example.com`;
     await createAccount(url, `nils_${tag}`, email, 'nils-pass');
     const first = await openPage(site.browser, VIEWPORTS.desktop);

@@ -87,8 +87,10 @@ describe('advanced screen journey', () => {
   it('lets a member save the screen shown, open it again and delete it', async () => {
     const { page, errors, close } = await openPage(site.browser, VIEWPORTS.desktop);
     await gotoHydrated(page, `${site.server.url}/signup`);
-    await page.getByLabel('Username', { exact: true }).fill('screener_fan');
-    await page.getByLabel('Email', { exact: true }).fill('fan@example.com');
+    // A member of its own each attempt: CI's retry of a failed attempt starts with no account and no screens.
+    const tag = Date.now().toString(36);
+    await page.getByLabel('Username', { exact: true }).fill(`fan_${tag}`);
+    await page.getByLabel('Email', { exact: true }).fill(`fan-${tag}@example.com`);
     await page.getByLabel('Password', { exact: true }).fill('fan-password');
     await page.getByLabel('Confirm password', { exact: true }).fill('fan-password');
     await page.getByLabel(/I agree to the/).check();
