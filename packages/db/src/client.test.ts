@@ -70,6 +70,7 @@ describe('createDb on SQLite', () => {
     expect(droppedMeanwhile(gone('schema "t_other" does not exist'), 't_mine')).toBe(true);
     // Kysely names each table of every schema to find its sequences: a table of a schema being dropped.
     expect(droppedMeanwhile(gone('relation "t_other.contest_valuations" does not exist'), 't_mine')).toBe(true);
+    expect(droppedMeanwhile(gone('column "country" of relation "users" does not exist'), 't_mine')).toBe(true);
     expect(droppedMeanwhile(gone('relation "t_mine.contest_valuations" does not exist'), 't_mine')).toBe(false);
     expect(droppedMeanwhile(gone('relation "contest_valuations" does not exist'), 't_mine')).toBe(false);
     expect(droppedMeanwhile(gone('syntax error at or near "x"'), 't_mine')).toBe(false);
