@@ -1,6 +1,8 @@
-// The screen (decision 025) over 10,000 companies: a year and a half of daily closes each, anchor
-// closes three and five years back, a share count, and three years of quarters and fiscal years.
-// Its last day is the screener benchmark's, so either runs alone or with the others.
+// The screen (decision 025) over 10,000 companies: a year and a half of daily closes each, before them a
+// close on each month's first trading day back to mid-2020 (so the look-backs of one, three and five years
+// find a close in their month, as they do for a company that trades every day, at a sixth of the closes to
+// seed), a share count, and three years of quarters and fiscal years. Its last day is the screener
+// benchmark's, so either runs alone or with the others.
 import type { Db } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
 import { type MarketSeed, seedMarket } from '@app/market-data/testing';
@@ -10,6 +12,10 @@ import { quietAfter, seededRandom, size } from '../bench-random.ts';
 const COMPANIES = size(10_000, 200);
 const LAST = '2026-11-20';
 const DAYS = tradingDaysBetween('2025-06-02', LAST);
+/** The older history: each month's first trading day from June 2020 (five years before the first past day). */
+const MONTH_FIRSTS = tradingDaysBetween('2020-06-01', '2025-05-31').filter(
+  (day, i, all) => i === 0 || all[i - 1]?.slice(0, 7) !== day.slice(0, 7),
+);
 /** Past days for the first-screen timings: each asked once, so each is built then. */
 const PAST_DAYS = DAYS.slice(40, -40)
   .filter((_, i) => i % 9 === 0)
@@ -30,10 +36,11 @@ function universe(): MarketSeed[] {
   return Array.from({ length: COMPANIES }, (_, i) => {
     let close = 5 + rnd() * 300;
     const drift = (rnd() - 0.48) * 0.004;
-    const prices: Array<readonly [string, number, number]> = [
-      ['2021-11-19', Math.round(close * (0.5 + rnd()) * 100) / 100, 1000],
-      ['2023-11-20', Math.round(close * (0.6 + rnd()) * 100) / 100, 1000],
-    ];
+    const prices: Array<readonly [string, number, number]> = MONTH_FIRSTS.map((day) => [
+      day,
+      Math.round(close * (0.5 + rnd()) * 100) / 100,
+      Math.floor(rnd() * 5_000_000),
+    ]);
     for (const day of DAYS) {
       close = Math.max(0.5, close * (1 + drift + (rnd() - 0.5) * 0.04));
       prices.push([day, Math.round(close * 100) / 100, Math.floor(rnd() * 5_000_000)]);

@@ -206,9 +206,8 @@ const MONTH_CLOSES_LOAD = 'temp.month_closes_load';
 function sqliteWriter(conn: import('better-sqlite3').Database): BulkWriter {
   const t = tables();
   t.monthCloses = new TableBuffer(MONTH_CLOSES_LOAD, MONTH_CLOSES_TYPES);
-  conn.exec(
-    `create temp table if not exists month_closes_load (month text not null, company_id integer not null, days integer not null, closes text not null)`,
-  );
+  // The table's own columns, in its order, with no key or index.
+  conn.exec(`create temp table if not exists month_closes_load as select * from main.month_closes where 0`);
   const statements = new Map<string, import('better-sqlite3').Statement>();
   const statement = (table: TableBuffer, rows: number) => {
     const key = `${table.table}:${rows}`;
@@ -249,8 +248,7 @@ function sqliteWriter(conn: import('better-sqlite3').Database): BulkWriter {
     async finish() {
       flush();
       conn.transaction(() => {
-        conn.exec(`insert into month_closes (month, company_id, days, closes)
-          select month, company_id, days, closes from ${MONTH_CLOSES_LOAD} order by month, company_id`);
+        conn.exec(`insert into month_closes select * from ${MONTH_CLOSES_LOAD} order by month, company_id`);
         conn.exec(`drop table ${MONTH_CLOSES_LOAD}`);
       })();
       // That one write filled the WAL with the whole table: copy it into the file now and give the space back.
