@@ -1,7 +1,7 @@
 // The screen (decision 025) over 10,000 companies: a year and a half of daily closes each, before them a
 // close on each month's first trading day back to mid-2020 (so the look-backs of one, three and five years
-// find a close in their month, as they do for a company that trades every day, at a sixth of the closes to
-// seed), a share count, and three years of quarters and fiscal years. Its last day is the screener
+// find a close in their month, as they do for a company that trades every day, at one close a month
+// instead of about 21 to seed), a share count, and three years of quarters and fiscal years. Its last day is the screener
 // benchmark's, so either runs alone or with the others.
 import type { Db } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
