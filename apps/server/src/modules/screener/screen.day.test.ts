@@ -4,7 +4,7 @@ import { refreshDerived } from '@app/market-data/derived';
 import { readingsReady } from '@app/market-data/readings';
 import { seedMarket } from '@app/market-data/testing';
 import { describe, expect, it } from 'vitest';
-import { dayRows } from './screen.day.ts';
+import { backgroundReadsDone, dayRows } from './screen.day.ts';
 import { farPartialRange, fillFarCloses, readFarMonths } from './screen.far-closes.ts';
 import {
   SCREEN_2008_DAY,
@@ -18,9 +18,12 @@ import { readDayRows, usePooledScreenReads } from './screen.readers.ts';
 import {
   findCloseRanges,
   findCompaniesOnDay,
+  findCompanyListings,
   findFirstYears,
   findMonthCloses,
   findMonthsRanges,
+  findReadingsOfYear,
+  findReadingsOn,
   findTopCompanyId,
 } from './screen.repository.ts';
 
@@ -34,7 +37,7 @@ describe('a day’s rows on SQLite', () => {
       // The later day first: ALFA's quarter filed on 20 June is visible then, not on the day asked next.
       const later = await dayRows(handle.db, SCREEN_LATER_DAY, SCREEN_LATER_DAY);
       // Let the reading ahead of the year finish (slices between turns of the event loop).
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await backgroundReadsDone(handle.db);
       const earlier = await dayRows(handle.db, SCREEN_LATER_DAY, SCREEN_DAY);
       // Nothing kept and nothing read ahead there: each reading worked out for the day asked.
       expect(earlier).toEqual(await dayRows(fresh.db, SCREEN_LATER_DAY, SCREEN_DAY, undefined, { readAhead: false }));
@@ -104,6 +107,7 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
       const days = [...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date)))].sort();
       // Days whose look-backs are far behind them (ALFA's closes are years apart) and near.
       expect(days).toContain('2023-06-14');
+      const tickers = new Map((await findCompanyListings(handle.db)).map((l) => [l.id, l.ticker]));
       for (const day of days) {
         const ref = referenceDays(day);
         const read = await findCompaniesOnDay(handle.db, day, ref);
@@ -130,7 +134,7 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
           };
         });
         const got = read.map((c) => ({
-          ticker: c.ticker,
+          ticker: tickers.get(c.id),
           previous: c.prices.previous,
           week: c.prices.week,
           month: c.prices.month,
@@ -142,7 +146,9 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
           monthHigh: c.monthHigh,
           monthLow: c.monthLow,
         }));
-        expect(got, day).toEqual(expected.sort((a, b) => a.ticker.localeCompare(b.ticker)));
+        const byTicker = (a: { ticker?: string }, b: { ticker?: string }) =>
+          (a.ticker ?? '').localeCompare(b.ticker ?? '');
+        expect(got.sort(byTicker), day).toEqual(expected.sort(byTicker));
       }
     } finally {
       await handle.close();
@@ -226,6 +232,65 @@ describe.each(testEngines())('a day’s fundamentals on %s', (engine) => {
       // Figures from filings are there to compare: not only empty readings.
       const withFilings = kept.flat().filter((r) => r.values.net_margin !== null && r.values.revenue_growth !== null);
       expect(withFilings.length).toBeGreaterThan(1);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+/** Every day of the fixture with a close, in order. */
+const fixtureDays = () => [...new Set(SCREEN_UNIVERSE.flatMap((s) => (s.prices ?? []).map(([date]) => date)))].sort();
+
+describe.each(testEngines())('a year’s readings on %s', (engine) => {
+  it('give each day of the year the reading read for the day alone, part of the market too', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      await seedScreenUniverse(handle.db);
+      const top = await findTopCompanyId(handle.db);
+      const days = fixtureDays();
+      const years = [...new Set(days.map((day) => Number(day.slice(0, 4))))];
+      expect(years.length).toBeGreaterThan(2);
+      let compared = 0;
+      for (const ids of [undefined, { from: 0, to: 2 }, { from: 2, to: top + 1 }]) {
+        for (const year of years) {
+          const timelines = await findReadingsOfYear(handle.db, year, ids);
+          // Each day of the year a reading may change on, and the days around them.
+          const changes = [...timelines.values()].flatMap((t) => t.from).filter((d) => d.startsWith(`${year}`));
+          const asked = new Set([`${year}-01-01`, `${year}-12-31`, ...days.filter((d) => d.startsWith(`${year}`))]);
+          for (const d of changes) for (const k of [-1, 0, 1]) asked.add(addDays(d, k));
+          for (const day of [...asked].filter((d) => d.startsWith(`${year}`))) {
+            const alone = await findReadingsOn(handle.db, day, ids);
+            for (const [id, reading] of alone) {
+              const timeline = timelines.get(id);
+              const index = timeline ? timeline.from.filter((from) => from <= day).length - 1 : -1;
+              expect(timeline?.readings[index], `${day} ${id}`).toEqual(reading);
+              compared += 1;
+            }
+          }
+        }
+      }
+      expect(compared).toBeGreaterThan(20);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('a day’s rows on %s', (engine) => {
+  it('are the same read with what earlier days left (a year’s readings, single months) as read alone', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      await seedScreenUniverse(handle.db);
+      // Read as another part of the market (the same companies): kept apart, and nothing read ahead.
+      const alone = (day: string) =>
+        dayRows(handle.db, SCREEN_LATER_DAY, day, { from: 0, to: 2 ** 31 - 1 }, { readAhead: false });
+      for (const day of fixtureDays()) {
+        const expected = await alone(day);
+        expect(await dayRows(handle.db, SCREEN_LATER_DAY, day), day).toEqual(expected);
+        // Then with the year's readings and the single months its reading ahead read.
+        await backgroundReadsDone(handle.db);
+        expect(await dayRows(handle.db, SCREEN_LATER_DAY, day), day).toEqual(expected);
+      }
     } finally {
       await handle.close();
     }

@@ -9,8 +9,8 @@ import {
 import { sql } from 'kysely';
 import { addDays, type PriceFacts, type ReferenceDays } from './screen.measures.ts';
 
-/** A company that traded on the day, with its prices around it and today's listing status. */
-export interface CompanyOnDay {
+/** A company's listing as the screen shows it, with today's status. */
+export interface CompanyListing {
   id: number;
   ticker: string;
   name: string;
@@ -20,6 +20,11 @@ export interface CompanyOnDay {
   exchange: string | null;
   /** The weekday after its last close when delisted since; null while listed. */
   delistedOn: string | null;
+}
+
+/** A company that traded on the day, with its prices around it. */
+export interface CompanyOnDay {
+  id: number;
   prices: PriceFacts;
   /** The highest and lowest close of the day's month through the day. */
   monthHigh: number | null;
@@ -46,13 +51,11 @@ const sharesOn = (day: string, company = 'p.company_id') =>
 
 /**
  * The companies with a close on `day` as their month's row in `month_closes` says (the day's bit in
- * its days), with their companies row: one key range of the month, no look-up for a company that
- * did not trade then.
+ * its days): one key range of the month, no look-up for a company that did not trade then.
  */
 function tradedOn(db: Db, day: string, ids: IdRange | undefined) {
   return db
     .selectFrom('month_closes as mc')
-    .innerJoin('companies as c', 'c.id', 'mc.company_id')
     .where('mc.month', '=', day.slice(0, 7))
     .where(sql<number>`mc.days & ${1 << (Number(day.slice(8, 10)) - 1)}`, '<>', 0)
     .$if(ids !== undefined, (q) =>
@@ -60,16 +63,19 @@ function tradedOn(db: Db, day: string, ids: IdRange | undefined) {
     );
 }
 
-const COMPANY_COLUMNS = [
-  'c.id',
-  'c.ticker',
-  'c.name',
-  'c.slug',
-  'c.sector',
-  'c.industry',
-  'c.exchange',
-  'c.delisted_on',
-] as const;
+/**
+ * Every company's listing (of those in `ids` when given), in ticker order. The same for every day of
+ * a data date, so a day's closes come without it (10,000 names and slugs a day to parse on PostgreSQL).
+ */
+export async function findCompanyListings(db: Db, ids?: IdRange): Promise<CompanyListing[]> {
+  const rows = await db
+    .selectFrom('companies as c')
+    .select(['c.id', 'c.ticker', 'c.name', 'c.slug', 'c.sector', 'c.industry', 'c.exchange', 'c.delisted_on'])
+    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
+    .orderBy('c.ticker')
+    .execute();
+  return rows.map(({ delisted_on, ...r }) => ({ ...r, delistedOn: delisted_on }));
+}
 
 /** An aggregate of the outer query's company's closes after `after` and through `through`. */
 const closesAggregate = (aggregate: string, after: string, through: string) =>
@@ -78,7 +84,7 @@ const closesAggregate = (aggregate: string, after: string, through: string) =>
   >`(select ${sql.raw(aggregate)} from daily_prices w where w.company_id = p.company_id and w.date > ${after} and w.date <= ${through})`;
 
 /**
- * Every company with a close on `day` (delisted ones included) and the closes the measures look
+ * Every company with a close on `day` (delisted ones included), by id, and the closes the measures look
  * back to within five weeks, with the highest and lowest close of its month through the day. The
  * far look-backs and the 52-week high and low are left null: the caller reads them from month rows
  * (screen.far-closes.ts) and combines the month's range with `findMonthsRanges`.
@@ -94,7 +100,7 @@ export async function findCompaniesOnDay(
   ref: ReferenceDays,
   ids?: IdRange,
 ): Promise<CompanyOnDay[]> {
-  // The month's closes are those after the day before its first.
+  // The month's closes are those after the day before its first. In no order: listings give it (findCompanyListings).
   const monthBefore = addDays(`${day.slice(0, 7)}-01`, -1);
   const rows = isPostgresDb(db)
     ? await tradedOn(db, day, ids)
@@ -129,7 +135,7 @@ export async function findCompaniesOnDay(
           (join) => join.onTrue(),
         )
         .select((eb) => [
-          ...COMPANY_COLUMNS,
+          'mc.company_id as id',
           'n.close',
           'n.volume',
           sharesOn(day, 'mc.company_id').as('shares'),
@@ -140,7 +146,6 @@ export async function findCompaniesOnDay(
           'n.month_high',
           'n.month_low',
         ])
-        .orderBy('c.ticker')
         .execute()
     : await db
         // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
@@ -151,7 +156,7 @@ export async function findCompaniesOnDay(
         .where('p.date', '=', day)
         .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
         .select([
-          ...COMPANY_COLUMNS,
+          'c.id',
           'p.close',
           'p.volume',
           sharesOn(day).as('shares'),
@@ -162,18 +167,10 @@ export async function findCompaniesOnDay(
           closesAggregate('max(w.close)', monthBefore, day).as('month_high'),
           closesAggregate('min(w.close)', monthBefore, day).as('month_low'),
         ])
-        .orderBy('c.ticker')
         .execute();
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({
     id: r.id,
-    ticker: r.ticker,
-    name: r.name,
-    slug: r.slug,
-    sector: r.sector,
-    industry: r.industry,
-    exchange: r.exchange,
-    delistedOn: r.delisted_on,
     prices: {
       close: Number(r.close),
       volume: Number(r.volume),
@@ -403,5 +400,73 @@ export async function findReadingsOn(db: Db, day: string, ids?: IdRange): Promis
         .execute();
   const out = new Map<number, Fundamentals>();
   for (const r of rows) out.set(r.company_id, fundamentalsOfRow(r));
+  return out;
+}
+
+/** A company's readings in order of the day each became current (`visible_from`, ascending). */
+export interface ReadingTimeline {
+  from: string[];
+  readings: Fundamentals[];
+}
+
+/**
+ * Every company's readings current on some day of `year`: its newest from before the year, then
+ * those of the year, by company (of those in `ids` when given). What `findReadingsOn` answers for any
+ * day of the year is the last of a company's readings from that day or before.
+ */
+export async function findReadingsOfYear(db: Db, year: number, ids?: IdRange): Promise<Map<number, ReadingTimeline>> {
+  const start = `${year}-01-01`;
+  const end = `${year}-12-31`;
+  // From each company's reading current when the year starts (none: from the year's first day).
+  const companies = db
+    .selectFrom('companies as c')
+    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0));
+  const rows = isPostgresDb(db)
+    ? // Once per company: as a join condition PostgreSQL worked it out again for every reading before the year's end.
+      await companies
+        .innerJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('company_readings as l')
+              .select(sql<string>`coalesce(max(l.visible_from), ${start})`.as('since'))
+              .whereRef('l.company_id', '=', 'c.id')
+              .where('l.visible_from', '<', start)
+              .as('s'),
+          (join) => join.onTrue(),
+        )
+        .innerJoin('company_readings as r', (join) =>
+          join
+            .onRef('r.company_id', '=', 'c.id')
+            .onRef('r.visible_from', '>=', 's.since')
+            .on('r.visible_from', '<=', end),
+        )
+        .selectAll('r')
+        .orderBy('r.company_id')
+        .orderBy('r.visible_from')
+        .execute()
+    : await companies
+        // Companies outside, one key range each (as in findCompaniesOnDay).
+        .crossJoin('company_readings as r')
+        .whereRef('r.company_id', '=', 'c.id')
+        .where('r.visible_from', '<=', end)
+        .where(
+          'r.visible_from',
+          '>=',
+          sql<string>`coalesce((select max(l.visible_from) from company_readings l where l.company_id = c.id and l.visible_from < ${start}), ${start})`,
+        )
+        .selectAll('r')
+        .orderBy('r.company_id')
+        .orderBy('r.visible_from')
+        .execute();
+  const out = new Map<number, ReadingTimeline>();
+  for (const r of rows) {
+    let timeline = out.get(r.company_id);
+    if (!timeline) {
+      timeline = { from: [], readings: [] };
+      out.set(r.company_id, timeline);
+    }
+    timeline.from.push(r.visible_from);
+    timeline.readings.push(fundamentalsOfRow(r));
+  }
   return out;
 }
