@@ -125,11 +125,11 @@ const kept = new WeakMap<Db, Map<string, Kept>>();
 const background = new WeakMap<Db, Set<Promise<void>>>();
 
 /** Work for the days to come: one failing leaves those days to read what they need themselves. */
-function inBackground(r: Reading, work: Promise<unknown>): void {
-  let held = background.get(r.db);
+function inBackground(db: Db, work: Promise<unknown>): void {
+  let held = background.get(db);
   if (!held) {
     held = new Set();
-    background.set(r.db, held);
+    background.set(db, held);
   }
   const settled = work.then(
     () => {},
@@ -137,6 +137,36 @@ function inBackground(r: Reading, work: Promise<unknown>): void {
   );
   held.add(settled);
   settled.then(() => held.delete(settled));
+}
+
+/** By connection: the days being read, and the reads for the days to come that wait for them to end. */
+const daysBeingRead = new WeakMap<Db, { days: number; waiting: (() => Promise<unknown>)[] }>();
+
+/**
+ * Runs `read` (a day's rows), then, once no day of `db` is being read (the other half of the
+ * market, on PostgreSQL) and the answer has gone out, the reads it leaves for the days to come:
+ * started sooner, their rows were parsed while the day's own waited.
+ */
+async function thenInBackground<T>(db: Db, r: Reading, read: () => Promise<T>): Promise<T> {
+  let state = daysBeingRead.get(db);
+  if (!state) {
+    state = { days: 0, waiting: [] };
+    daysBeingRead.set(db, state);
+  }
+  state.days += 1;
+  try {
+    return await read();
+  } finally {
+    state.days -= 1;
+    state.waiting.push(...r.afterDay);
+    if (state.days === 0 && state.waiting.length > 0) {
+      const starts = state.waiting.splice(0);
+      inBackground(
+        db,
+        new Promise((resolve) => setImmediate(resolve)).then(() => Promise.all(starts.map((start) => start()))),
+      );
+    }
+  }
 }
 
 /** Settles once the background reads started so far for `db` (and those they start) are done. */
@@ -154,6 +184,11 @@ interface Reading {
   ids: IdRange | undefined;
   kept: Kept;
   readAhead: boolean;
+  /**
+   * Reads for the days to come, started once the day's rows are computed: started before, they came
+   * first on the connection (SQLite's one, in a reader thread) and the day waited for them.
+   */
+  afterDay: (() => Promise<unknown>)[];
 }
 
 export interface DayOptions {
@@ -190,7 +225,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
     };
     parts.set(part, held);
   }
-  return { db, ids, kept: held, readAhead: options.readAhead ?? true };
+  return { db, ids, kept: held, readAhead: options.readAhead ?? true, afterDay: [] };
 }
 
 async function extendSpan(r: Reading, span: FilingSpan | null, from: string, through: string): Promise<FilingSpan> {
@@ -237,7 +272,7 @@ function filingsOfYear(r: Reading, year: number): Promise<YearFilings> {
       read: new Map(),
     }));
     // A failed reading ahead leaves the reading to each day asked; keptLoad drops a failed load.
-    if (r.readAhead) inBackground(r, loading.then(readAhead));
+    if (r.readAhead) inBackground(r.db, loading.then(readAhead));
     return loading;
   });
 }
@@ -320,8 +355,7 @@ async function readingsOfDay(r: Reading, day: string): Promise<(id: number) => F
   if (r.readAhead && !r.kept.readingYears.get(year)) {
     const held: { timelines: Map<number, ReadingTimeline> | null } = { timelines: null };
     r.kept.readingYears.set(year, held);
-    inBackground(
-      r,
+    r.afterDay.push(() =>
       findReadingsOfYear(r.db, year, r.ids).then(
         (read) => {
           held.timelines = read;
@@ -373,11 +407,7 @@ function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<C
   const missing = months.filter((month) => r.kept.singleMonths.get(month) === undefined);
   if (missing.length <= MONTHS_READ_APART) return Promise.all(months.map((month) => singleMonth(r, month)));
   const span = keptLoad(r.kept.months, `${first}:${last}`, () => findMonthsRanges(r.db, first, last, r.ids));
-  if (r.readAhead)
-    inBackground(
-      r,
-      span.then(() => readMonthsAhead(r, missing)),
-    );
+  if (r.readAhead) r.afterDay.push(() => span.then(() => readMonthsAhead(r, missing)));
   return span.then((ranges) => [ranges]);
 }
 
@@ -422,6 +452,11 @@ export async function dayRows(
   options: DayOptions = {},
 ): Promise<ScreenRow[]> {
   const r = reading(db, dataDate, ids, options);
+  return thenInBackground(db, r, () => rowsOn(r, day));
+}
+
+async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
+  const { db, ids } = r;
   const ref = referenceDays(day);
   // The readings kept per day when current; else the year's filing periods, read and worked out here.
   const fromReadings = await keptOnce(r.kept, 'readingsReady', () => readingsReady(db));
