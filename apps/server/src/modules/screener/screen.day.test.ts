@@ -73,7 +73,7 @@ describe.each(testEngines())('month ranges on %s', (engine) => {
           for (const last of [first, months[i + 2], months.at(-1)]) {
             if (last === undefined) continue;
             const fromCloses = await findCloseRanges(handle.db, end(first, 0), end(last, 1), ids);
-            const kept = await findMonthsRanges(handle.db, first, last, ids);
+            const kept = await findMonthsRanges(handle.db, months.slice(i, months.indexOf(last) + 1), ids);
             expect([...kept.high], `${first}:${last}`).toEqual([...fromCloses.high]);
             expect([...kept.low], `${first}:${last}`).toEqual([...fromCloses.low]);
           }

@@ -72,12 +72,6 @@ const MONTH_SPANS_KEPT = 12;
 const MONTHS_KEPT = 36;
 
 /**
- * At most this many whole months missing from those kept are read one by one for a day; more (the
- * first day asked around a date) are read as one span, then the single months in the background.
- */
-const MONTHS_READ_APART = 4;
-
-/**
  * What one thread keeps between days for one data date and one part of the market. A new data date
  * drops it all (which also covers a correction of past data by an import).
  */
@@ -87,7 +81,7 @@ interface Kept {
   /** The filing periods read so far, extended one read at a time. */
   span: Promise<FilingSpan | null>;
   years: RecentMap<number, Promise<YearFilings>>;
-  /** By `first:last` month: the whole months a day's 52 weeks cover, which every day of its month shares. */
+  /** By months (`yyyy-mm,…`): whole months of a day's 52 weeks read at once, which every day of its month shares. */
   months: RecentMap<string, Promise<CloseRanges>>;
   /** By `yyyy-mm`: single whole months, of which the next month's days make their 52 weeks. */
   singleMonths: RecentMap<string, Promise<CloseRanges>>;
@@ -387,10 +381,10 @@ function monthsFrom(first: string, last: string): string[] {
 
 /** A whole month's ranges, read once per data date while kept. */
 function singleMonth(r: Reading, month: string): Promise<CloseRanges> {
-  return keptLoad(r.kept.singleMonths, month, () => findMonthsRanges(r.db, month, month, r.ids));
+  return keptLoad(r.kept.singleMonths, month, () => findMonthsRanges(r.db, [month], r.ids));
 }
 
-/** The single months of a span read ahead, one after another, for the days of the months after. */
+/** The single months read ahead, one after another, for the days of the months after. */
 async function readMonthsAhead(r: Reading, months: readonly string[]): Promise<void> {
   for (const month of months) await singleMonth(r, month);
 }
@@ -398,17 +392,25 @@ async function readMonthsAhead(r: Reading, months: readonly string[]): Promise<v
 /**
  * The whole months `first` through `last` as ranges whose highs and lows combine. Whole months before
  * the day never change for a data date: each is read once and kept, so a day whose 52 weeks end a
- * month later than a kept day's reads one month (at 10,000 companies on PostgreSQL ~40 ms less than
- * the span of 11). With more missing, the span is read in one query (about the time of one month
- * with PostgreSQL's grouping) and its single months then in the background.
+ * month later than a kept day's reads one month. Several missing (the first day asked around a date:
+ * 11) are read in one query, the rows of one month's size (PostgreSQL groups them), and then one by
+ * one in the background for the days to come.
  */
 function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<CloseRanges[]> {
   const months = monthsFrom(first, last);
-  const missing = months.filter((month) => r.kept.singleMonths.get(month) === undefined);
-  if (missing.length <= MONTHS_READ_APART) return Promise.all(months.map((month) => singleMonth(r, month)));
-  const span = keptLoad(r.kept.months, `${first}:${last}`, () => findMonthsRanges(r.db, first, last, r.ids));
-  if (r.readAhead) r.afterDay.push(() => span.then(() => readMonthsAhead(r, missing)));
-  return span.then((ranges) => [ranges]);
+  const parts: Promise<CloseRanges>[] = [];
+  const missing: string[] = [];
+  for (const month of months) {
+    const held = r.kept.singleMonths.get(month);
+    if (held) parts.push(held);
+    else missing.push(month);
+  }
+  if (missing.length === 1) parts.push(singleMonth(r, missing[0] as string));
+  else if (missing.length > 1) {
+    parts.push(keptLoad(r.kept.months, missing.join(','), () => findMonthsRanges(r.db, missing, r.ids)));
+    if (r.readAhead) r.afterDay.push(() => readMonthsAhead(r, missing));
+  }
+  return Promise.all(parts);
 }
 
 /**

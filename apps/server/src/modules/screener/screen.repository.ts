@@ -238,19 +238,18 @@ export function rangesById(rows: readonly { id: number; high: unknown; low: unkn
 }
 
 /**
- * The highest and lowest close of each company over the calendar months `from` through `through`
- * (`yyyy-mm`, inclusive) as kept in `company_months` (every writer of closes keeps it): the same
- * figures as `findCloseRanges` over those months, from one key range of a row per month per company
- * instead of ~21 closes per month.
+ * The highest and lowest close of each company over the calendar months `months` (`yyyy-mm`) as
+ * kept in `company_months` (every writer of closes keeps it): the same figures as `findCloseRanges`
+ * over those months, from a row per month per company instead of ~21 closes per month.
  */
-export async function findMonthsRanges(db: Db, from: string, through: string, ids?: IdRange): Promise<CloseRanges> {
+export async function findMonthsRanges(db: Db, months: readonly string[], ids?: IdRange): Promise<CloseRanges> {
+  if (months.length === 0) return rangesById([]);
   const rows = isPostgresDb(db)
     ? // PostgreSQL reads the months' rows through the month index and groups them by hash (~15 ms for
       // 11 months of the market, a third of the time a key range per company took there).
       await db
         .selectFrom('company_months')
-        .where('month', '>=', from)
-        .where('month', '<=', through)
+        .where('month', 'in', months)
         .$if(ids !== undefined, (q) =>
           q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0),
         )
@@ -262,8 +261,7 @@ export async function findMonthsRanges(db: Db, from: string, through: string, id
         .selectFrom('companies as c')
         .crossJoin('company_months as m')
         .whereRef('m.company_id', '=', 'c.id')
-        .where('m.month', '>=', from)
-        .where('m.month', '<=', through)
+        .where('m.month', 'in', months)
         .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
         .groupBy('c.id')
         .select((eb) => ['c.id', eb.fn.max('m.high').as('high'), eb.fn.min('m.low').as('low')])
