@@ -181,14 +181,16 @@ describe.each(testEngines())('the far closes a day looks back to on %s', (engine
       const day = '2024-05-02';
       const ref = referenceDays(day);
       const months = await readFarMonths(handle.db, ref);
-      // Read: the month before the day looked back to (its first week), not sought in the closes.
-      expect(months.get('2023-04')?.size).toBe(1);
+      // The month before is read only for a company whose month has no close up to the day.
+      expect(months.has('2023-04')).toBe(false);
       const read = await findCompaniesOnDay(handle.db, day, ref);
       const firstYears = await findFirstYears(handle.db);
       expect([...firstYears.values()]).toEqual([2023]);
-      await fillFarCloses(handle.db, ref, months, read, firstYears);
-      // The year's start (no close in December, the first year's: sought) and three and five years
-      // back (before the first year: none, unsought).
+      // Read then: the month before the day looked back to (its first week), not sought in the closes;
+      // the year's start is (no close in December, the first year's).
+      expect(await fillFarCloses(handle.db, ref, months, read, firstYears)).toEqual({ sought: 1 });
+      expect(months.get('2023-04')?.size).toBe(1);
+      // Three and five years back: before the first year, none, unsought.
       expect(read.map((c) => [c.prices.year1, c.prices.yearStart, c.prices.year3, c.prices.year5])).toEqual([
         [8, 9, null, null],
       ]);

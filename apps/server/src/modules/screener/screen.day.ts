@@ -473,7 +473,7 @@ async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
     fromReadings ? null : filingsOfYear(r, Number(day.slice(0, 4))),
     fromReadings ? readingsOfDay(r, day) : null,
   ]);
-  await fillFarCloses(db, ref, months, companies, firstYearsRead);
+  await fillFarCloses(db, ref, months, companies, firstYearsRead, ids);
   const since = addDays(day, -STALE_FILING_DAYS);
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.(id) ?? NO_FILINGS));
   const byId = new Map(companies.map((c) => [c.id, c]));

@@ -31,15 +31,12 @@ export type FarMonths = Map<string, Map<number, MonthCloses>>;
 const monthBefore = (month: string) => minusMonths(`${month}-01`, 1).slice(0, 7);
 const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 
-/** The months whose rows a day's far look-backs and the far end of its 52 weeks read. */
+/**
+ * The months whose rows a day's far look-backs and the far end of its 52 weeks read. The month
+ * before a look-back's is read only for the companies that need it (fillFarCloses).
+ */
 function monthsFor(ref: ReferenceDays): string[] {
-  const months = new Set<string>([ref.after52.slice(0, 7)]);
-  for (const key of FAR_LOOK_BACKS) {
-    const day = ref[key];
-    months.add(day.slice(0, 7));
-    if (dayOfMonth(day) <= FIRST_WEEK) months.add(monthBefore(day.slice(0, 7)));
-  }
-  return [...months];
+  return [...new Set([ref.after52.slice(0, 7), ...FAR_LOOK_BACKS.map((key) => ref[key].slice(0, 7))])];
 }
 
 /** The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when none). */
@@ -62,15 +59,17 @@ function fromMonths(months: FarMonths, day: string, companyId: number): number |
   const closes = months.get(month)?.get(companyId);
   const close = closes === undefined ? null : lastCloseThrough(closes, dayOfMonth(day));
   if (close !== null) return close;
-  // Only when the month before was read for this day (see FIRST_WEEK): its last close.
+  // Only when the month before was read (see FIRST_WEEK): its last close.
   const before = months.get(monthBefore(month))?.get(companyId);
   return before === undefined ? undefined : (lastCloseThrough(before, 31) ?? undefined);
 }
 
 /**
  * Sets each company's closes at the year's start and one, three and five years back (`PriceFacts`)
- * from the month rows read. Those the rows leave open are sought in the closes, but for a company
- * whose first year with a close (`firstYears`, when known) comes after the day's: it has none then.
+ * from the month rows read (`months`, which gains the months before read here). A company whose
+ * month has no close up to a day in its first week reads the month before's row; those the rows
+ * still leave open are sought in the closes, but for a company whose first year with a close
+ * (`firstYears`, when known) comes after the day's: it has none then. Says how many closes were sought.
  */
 export async function fillFarCloses(
   db: Db,
@@ -78,8 +77,51 @@ export async function fillFarCloses(
   months: FarMonths,
   companies: readonly CompanyOnDay[],
   firstYears: ReadonlyMap<number, number> = new Map(),
-): Promise<void> {
+  ids?: IdRange,
+): Promise<{ sought: number }> {
+  let open = openCloses(ref, months, companies, firstYears);
+  // The months before read only when a company needs one: most days looked back to find their month's close.
+  const before = new Set<string>();
+  for (const keys of open.values())
+    for (const key of keys) if (dayOfMonth(ref[key]) <= FIRST_WEEK) before.add(monthBefore(ref[key].slice(0, 7)));
+  const unread = [...before].filter((month) => !months.has(month));
+  if (unread.length > 0) {
+    for (const month of unread) months.set(month, new Map());
+    for (const row of await findMonthCloses(db, unread, ids)) months.get(row.month)?.set(row.company_id, row);
+    open = openCloses(
+      ref,
+      months,
+      companies.filter((c) => open.has(c.id)),
+      firstYears,
+    );
+  }
+  if (open.size === 0) return { sought: 0 };
   // Those left open, all look-backs in one query: a company open for one is often open for the others.
+  const keys = FAR_LOOK_BACKS.filter((key) => [...open.values()].some((keysOpen) => keysOpen.includes(key)));
+  const sought = await findLastClosesThrough(
+    db,
+    keys.map((key) => ref[key]),
+    [...open.keys()],
+  );
+  let count = 0;
+  for (const c of companies) {
+    const closes = sought.get(c.id);
+    if (!closes) continue;
+    for (const key of open.get(c.id) ?? []) {
+      c.prices[key] = closes[keys.indexOf(key)] ?? null;
+      count += 1;
+    }
+  }
+  return { sought: count };
+}
+
+/** Sets the closes the month rows give (or the first years rule out); by company, the look-backs left open. */
+function openCloses(
+  ref: ReferenceDays,
+  months: FarMonths,
+  companies: readonly CompanyOnDay[],
+  firstYears: ReadonlyMap<number, number>,
+): Map<number, FarLookBack[]> {
   const open = new Map<number, FarLookBack[]>();
   for (const key of FAR_LOOK_BACKS) {
     const day = ref[key];
@@ -95,18 +137,7 @@ export async function fillFarCloses(
       }
     }
   }
-  if (open.size === 0) return;
-  const keys = FAR_LOOK_BACKS.filter((key) => [...open.values()].some((keysOpen) => keysOpen.includes(key)));
-  const sought = await findLastClosesThrough(
-    db,
-    keys.map((key) => ref[key]),
-    [...open.keys()],
-  );
-  for (const c of companies) {
-    const closes = sought.get(c.id);
-    if (!closes) continue;
-    for (const key of open.get(c.id) ?? []) c.prices[key] = closes[keys.indexOf(key)] ?? null;
-  }
+  return open;
 }
 
 /** The highest and lowest close of each company after `after` to the end of its month, from the month rows read. */

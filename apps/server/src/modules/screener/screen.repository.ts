@@ -107,13 +107,15 @@ export async function findCompaniesOnDay(
         .innerJoinLateral(
           (eb) => {
             // The recent closes in date order (one sort): the last close on or before a day is the element
-            // numbered by the count of closes up to it (none: NULL, and the seek below answers).
+            // numbered by the count of closes up to it (none: NULL, and the seek below answers). Dates
+            // compare byte by byte ("C"): the same order for their one format, without the database's
+            // collation rules on each of the ~250,000 comparisons a day (6% of the query's time).
             const upTo = (op: '<' | '<=', before: string) =>
               sql<
                 number | null
-              >`(array_agg(n.close order by n.date))[count(*) filter (where n.date ${sql.raw(op)} ${before})]`;
+              >`(array_agg(n.close order by n.date collate "C"))[count(*) filter (where n.date ${sql.raw(op)} ${before} collate "C")]`;
             const since = (aggregate: string, after: string) =>
-              sql<number | null>`${sql.raw(aggregate)} filter (where n.date > ${after})`;
+              sql<number | null>`${sql.raw(aggregate)} filter (where n.date > ${after} collate "C")`;
             return eb
               .selectFrom('daily_prices as n')
               .whereRef('n.company_id', '=', 'mc.company_id')
@@ -121,8 +123,8 @@ export async function findCompaniesOnDay(
               .where('n.date', '<=', day)
               .select([
                 // The day's own (the company traded on it): an aggregate without a sort.
-                sql<number>`max(n.close) filter (where n.date = ${day})`.as('close'),
-                sql<number>`max(n.volume) filter (where n.date = ${day})`.as('volume'),
+                sql<number>`max(n.close) filter (where n.date = ${day} collate "C")`.as('close'),
+                sql<number>`max(n.volume) filter (where n.date = ${day} collate "C")`.as('volume'),
                 upTo('<', day).as('previous'),
                 upTo('<=', ref.week).as('week'),
                 upTo('<=', ref.month).as('month'),
