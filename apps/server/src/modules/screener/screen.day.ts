@@ -433,10 +433,12 @@ function combine(parts: readonly CloseRanges[], c: CompanyOnDay): { high: number
   let high = c.monthHigh;
   let low = c.monthLow;
   for (const part of parts) {
-    const h = part.high[id];
-    const l = part.low[id];
-    if (h !== undefined && !Number.isNaN(h) && (high === null || h > high)) high = h;
-    if (l !== undefined && !Number.isNaN(l) && (low === null || l < low)) low = l;
+    // Past an array's end: no close then (a read there is much slower than the check).
+    if (id >= part.high.length) continue;
+    const h = part.high[id] as number;
+    const l = part.low[id] as number;
+    if (!Number.isNaN(h) && (high === null || h > high)) high = h;
+    if (!Number.isNaN(l) && (low === null || l < low)) low = l;
   }
   return { high, low };
 }

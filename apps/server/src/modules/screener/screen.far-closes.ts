@@ -53,15 +53,23 @@ export async function readFarMonths(db: Db, ref: ReferenceDays, ids?: IdRange): 
   return out;
 }
 
-/** The last close on or before `day` from the month rows read, or undefined when they cannot tell. */
-function fromMonths(months: FarMonths, day: string, companyId: number): number | undefined {
+/**
+ * The last close on or before `day` from the month rows read, or undefined when they cannot tell: by
+ * company id, for a day looked back to (its months found once, not once per company).
+ */
+function fromMonths(months: FarMonths, day: string): (companyId: number) => number | undefined {
   const month = day.slice(0, 7);
-  const closes = months.get(month)?.get(companyId);
-  const close = closes === undefined ? null : lastCloseThrough(closes, dayOfMonth(day));
-  if (close !== null) return close;
+  const inMonth = months.get(month);
+  const dayOf = dayOfMonth(day);
   // Only when the month before was read (see FIRST_WEEK): its last close.
-  const before = months.get(monthBefore(month))?.get(companyId);
-  return before === undefined ? undefined : (lastCloseThrough(before, 31) ?? undefined);
+  const before = months.get(monthBefore(month));
+  return (companyId) => {
+    const closes = inMonth?.get(companyId);
+    const close = closes === undefined ? null : lastCloseThrough(closes, dayOf);
+    if (close !== null) return close;
+    const last = before?.get(companyId);
+    return last === undefined ? undefined : (lastCloseThrough(last, 31) ?? undefined);
+  };
 }
 
 /**
@@ -126,8 +134,9 @@ function openCloses(
   for (const key of FAR_LOOK_BACKS) {
     const day = ref[key];
     const year = Number(day.slice(0, 4));
+    const closeOf = fromMonths(months, day);
     for (const c of companies) {
-      const close = fromMonths(months, day, c.id);
+      const close = closeOf(c.id);
       if (close !== undefined) c.prices[key] = close;
       else if ((firstYears.get(c.id) ?? year) > year) c.prices[key] = null;
       else {
