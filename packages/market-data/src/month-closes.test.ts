@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeRangeAfter, lastCloseThrough, monthCloses, parseMonthCloses } from './month-closes.ts';
+import { closeRangeAfter, closeRangeThrough, lastCloseThrough, monthCloses, parseMonthCloses } from './month-closes.ts';
 
 /** A month's trading days (ascending, distinct, any of 1–31) with closes of any size, as sources give them. */
 const monthArb = fc
@@ -41,6 +41,17 @@ describe('a month’s closes as kept', () => {
         const after = days.filter((d) => dayOf(d) > day).map((d) => d.close);
         expect(closeRangeAfter(monthCloses(days), day)).toEqual(
           after.length === 0 ? null : { high: Math.max(...after), low: Math.min(...after) },
+        );
+      }),
+    );
+  });
+
+  it('give the highest and lowest close up to any day of the month, none before the first', () => {
+    fc.assert(
+      fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
+        const upTo = days.filter((d) => dayOf(d) <= day).map((d) => d.close);
+        expect(closeRangeThrough(monthCloses(days), day)).toEqual(
+          upTo.length === 0 ? null : { high: Math.max(...upTo), low: Math.min(...upTo) },
         );
       }),
     );

@@ -53,13 +53,23 @@ export function lastCloseThrough(month: MonthCloses, day: number): number | null
 /** The highest and lowest close after day `day` of the month; null when there is none. */
 export function closeRangeAfter(month: MonthCloses, day: number): { high: number; low: number } | null {
   const skipped = closesThrough(month.days, day);
-  if (skipped === bitCount(month.days)) return null;
+  return rangeOf(month.closes, skipped, bitCount(month.days) - skipped);
+}
+
+/** The highest and lowest close of the month up to day `day`; null when there is none. */
+export function closeRangeThrough(month: MonthCloses, day: number): { high: number; low: number } | null {
+  return rangeOf(month.closes, 0, closesThrough(month.days, day));
+}
+
+/** The highest and lowest of `count` closes from the one numbered `first` (from 0); null for none. */
+function rangeOf(closes: string, first: number, count: number): { high: number; low: number } | null {
+  if (count <= 0) return null;
   let high = Number.NEGATIVE_INFINITY;
   let low = Number.POSITIVE_INFINITY;
-  let at = closeStart(month.closes, skipped);
-  for (;;) {
-    const next = month.closes.indexOf(',', at);
-    const close = Number(month.closes.slice(at, next < 0 ? undefined : next));
+  let at = closeStart(closes, first);
+  for (let i = 0; i < count; i += 1) {
+    const next = closes.indexOf(',', at);
+    const close = Number(closes.slice(at, next < 0 ? undefined : next));
     if (close > high) high = close;
     if (close < low) low = close;
     if (next < 0) break;

@@ -1,11 +1,13 @@
 // The closes a past day's measures look back to far from it (the year's start, one, three and five years)
 // and the far end of its 52 weeks, read from the month rows that keep each month's closes
 // (`month_closes`): the whole market's months in one query, where a look-up per company and
-// look-back cost ~20 µs each on PostgreSQL (decision 025). A company the rows leave open (no close in
-// the month read up to the day looked back to) is sought in the closes, so every answer is the last
-// close on or before that day, as before.
-import type { Db } from '@app/db/client';
-import { closeRangeAfter, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
+// look-back cost ~20 µs each on PostgreSQL (decision 025). On PostgreSQL the recent ones too (the
+// previous close, a week and a month back, the range of the day's month): read there from each
+// company's recent closes, they took half the day's database time. A company the rows leave open (no
+// close in the month read up to the day looked back to) is sought in the closes, so every answer is
+// the last close on or before that day, as before.
+import { type Db, isPostgresDb } from '@app/db/client';
+import { closeRangeAfter, closeRangeThrough, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
 import { minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
   type CloseRanges,
@@ -16,8 +18,17 @@ import {
   rangesById,
 } from './screen.repository.ts';
 
-type FarLookBack = 'yearStart' | 'year1' | 'year3' | 'year5';
-const FAR_LOOK_BACKS: readonly FarLookBack[] = ['yearStart', 'year1', 'year3', 'year5'];
+type LookBack = 'previous' | 'week' | 'month' | 'yearStart' | 'year1' | 'year3' | 'year5';
+const FAR_LOOK_BACKS: readonly LookBack[] = ['yearStart', 'year1', 'year3', 'year5'];
+const ALL_LOOK_BACKS: readonly LookBack[] = ['previous', 'week', 'month', ...FAR_LOOK_BACKS];
+
+/**
+ * Whether the month rows give the recent closes too (the previous, a week and a month back, the
+ * day's month range): on PostgreSQL, where findCompaniesOnDay leaves them; SQLite seeks them there (~2 µs each).
+ */
+const recentFromMonths = (db: Db) => isPostgresDb(db);
+
+const lookBacks = (db: Db) => (recentFromMonths(db) ? ALL_LOOK_BACKS : FAR_LOOK_BACKS);
 
 /**
  * A market day's first trading day of a month comes by its 7th (a weekend and a holiday): a day
@@ -32,17 +43,20 @@ const monthBefore = (month: string) => minusMonths(`${month}-01`, 1).slice(0, 7)
 const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 
 /**
- * The months whose rows a day's far look-backs and the far end of its 52 weeks read. The month
- * before a look-back's is read only for the companies that need it (fillFarCloses).
+ * The months whose rows a day's look-backs and the far end of its 52 weeks read (and the day's own,
+ * for its range, when the recent look-backs come from them). The month before a look-back's is read
+ * only for the companies that need it (fillFarCloses).
  */
-function monthsFor(ref: ReferenceDays): string[] {
-  return [...new Set([ref.after52.slice(0, 7), ...FAR_LOOK_BACKS.map((key) => ref[key].slice(0, 7))])];
+function monthsFor(db: Db, ref: ReferenceDays): string[] {
+  const months = [ref.after52, ...lookBacks(db).map((key) => ref[key])];
+  if (recentFromMonths(db)) months.push(ref.day);
+  return [...new Set(months.map((day) => day.slice(0, 7)))];
 }
 
 /** The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when none). */
 export async function readFarMonths(db: Db, ref: ReferenceDays, ids?: IdRange): Promise<FarMonths> {
   const out: FarMonths = new Map();
-  for (const row of await findMonthCloses(db, monthsFor(ref), ids)) {
+  for (const row of await findMonthCloses(db, monthsFor(db, ref), ids)) {
     let byCompany = out.get(row.month);
     if (!byCompany) {
       byCompany = new Map();
@@ -73,8 +87,9 @@ function fromMonths(months: FarMonths, day: string): (companyId: number) => numb
 }
 
 /**
- * Sets each company's closes at the year's start and one, three and five years back (`PriceFacts`)
- * from the month rows read (`months`, which gains the months before read here). A company whose
+ * Sets each company's closes at the year's start and one, three and five years back (`PriceFacts`),
+ * and on PostgreSQL its previous close, a week and a month back and its month's range through the
+ * day, from the month rows read (`months`, which gains the months before read here). A company whose
  * month has no close up to a day in its first week reads the month before's row; those the rows
  * still leave open are sought in the closes, but for a company whose first year with a close
  * (`firstYears`, when known) comes after the day's: it has none then. Says how many closes were sought.
@@ -87,51 +102,66 @@ export async function fillFarCloses(
   firstYears: ReadonlyMap<number, number> = new Map(),
   ids?: IdRange,
 ): Promise<{ sought: number }> {
-  let open = openCloses(ref, months, companies, firstYears);
+  const keys = lookBacks(db);
+  if (recentFromMonths(db)) {
+    const inMonth = months.get(ref.day.slice(0, 7));
+    const day = dayOfMonth(ref.day);
+    for (const c of companies) {
+      const closes = inMonth?.get(c.id);
+      const range = closes === undefined ? null : closeRangeThrough(closes, day);
+      c.monthHigh = range?.high ?? null;
+      c.monthLow = range?.low ?? null;
+    }
+  }
+  let open = openCloses(keys, ref, months, companies, firstYears);
   // The months before read only when a company needs one: most days looked back to find their month's close.
   const before = new Set<string>();
-  for (const keys of open.values())
-    for (const key of keys) if (dayOfMonth(ref[key]) <= FIRST_WEEK) before.add(monthBefore(ref[key].slice(0, 7)));
+  for (const key of keysOpen(keys, open))
+    if (dayOfMonth(ref[key]) <= FIRST_WEEK) before.add(monthBefore(ref[key].slice(0, 7)));
   const unread = [...before].filter((month) => !months.has(month));
   if (unread.length > 0) {
     for (const month of unread) months.set(month, new Map());
     for (const row of await findMonthCloses(db, unread, ids)) months.get(row.month)?.set(row.company_id, row);
-    open = openCloses(
-      ref,
-      months,
-      companies.filter((c) => open.has(c.id)),
-      firstYears,
-    );
+    const stillOpen = companies.filter((c) => open.has(c.id));
+    open = openCloses(keys, ref, months, stillOpen, firstYears);
   }
   if (open.size === 0) return { sought: 0 };
   // Those left open, all look-backs in one query: a company open for one is often open for the others.
-  const keys = FAR_LOOK_BACKS.filter((key) => [...open.values()].some((keysOpen) => keysOpen.includes(key)));
-  const sought = await findLastClosesThrough(
+  const sought = keysOpen(keys, open);
+  const closes = await findLastClosesThrough(
     db,
-    keys.map((key) => ref[key]),
+    sought.map((key) => ref[key]),
     [...open.keys()],
   );
   let count = 0;
   for (const c of companies) {
-    const closes = sought.get(c.id);
-    if (!closes) continue;
+    const found = closes.get(c.id);
+    if (!found) continue;
     for (const key of open.get(c.id) ?? []) {
-      c.prices[key] = closes[keys.indexOf(key)] ?? null;
+      c.prices[key] = found[sought.indexOf(key)] ?? null;
       count += 1;
     }
   }
   return { sought: count };
 }
 
+/** The look-backs of `keys` some company has open, in that order. */
+function keysOpen(keys: readonly LookBack[], open: ReadonlyMap<number, LookBack[]>): LookBack[] {
+  const any = new Set<LookBack>();
+  for (const list of open.values()) for (const key of list) any.add(key);
+  return keys.filter((key) => any.has(key));
+}
+
 /** Sets the closes the month rows give (or the first years rule out); by company, the look-backs left open. */
 function openCloses(
+  keys: readonly LookBack[],
   ref: ReferenceDays,
   months: FarMonths,
   companies: readonly CompanyOnDay[],
   firstYears: ReadonlyMap<number, number>,
-): Map<number, FarLookBack[]> {
-  const open = new Map<number, FarLookBack[]>();
-  for (const key of FAR_LOOK_BACKS) {
+): Map<number, LookBack[]> {
+  const open = new Map<number, LookBack[]>();
+  for (const key of keys) {
     const day = ref[key];
     const year = Number(day.slice(0, 4));
     const closeOf = fromMonths(months, day);

@@ -40,7 +40,10 @@ export type MeasureValues = Record<MeasureId, number | null>;
 
 /** The calendar days the price measures look back to from `day` (inclusive bounds on closes). */
 export interface ReferenceDays {
-  /** Closes strictly before the day give the previous close. */
+  /** The day itself. */
+  day: string;
+  /** The day before: the last close on or before it is the previous close. */
+  previous: string;
   week: string;
   month: string;
   yearStart: string;
@@ -68,6 +71,8 @@ export { addDays };
 
 export function referenceDays(day: string): ReferenceDays {
   return {
+    day,
+    previous: addDays(day, -1),
     week: addDays(day, -7),
     month: minusMonths(day, 1),
     yearStart: `${Number(day.slice(0, 4)) - 1}-12-31`,

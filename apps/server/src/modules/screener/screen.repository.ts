@@ -84,15 +84,15 @@ const closesAggregate = (aggregate: string, after: string, through: string) =>
   >`(select ${sql.raw(aggregate)} from daily_prices w where w.company_id = p.company_id and w.date > ${after} and w.date <= ${through})`;
 
 /**
- * Every company with a close on `day` (delisted ones included), by id, and the closes the measures look
- * back to within five weeks, with the highest and lowest close of its month through the day. The
- * far look-backs and the 52-week high and low are left null: the caller reads them from month rows
- * (screen.far-closes.ts) and combines the month's range with `findMonthsRanges`.
+ * Every company with a close on `day` (delisted ones included), by id, with its close, volume,
+ * shares and 30-day dollar volume. The far look-backs and the 52-week high and low are left null:
+ * the caller reads them from month rows (screen.far-closes.ts) and combines the month's range with
+ * `findMonthsRanges`.
  *
- * On SQLite each look-back is one seek on the (company_id, date) key per company (~2 µs). On
- * PostgreSQL a seek costs ~20 µs, so the last five weeks' closes are read in one key range per
- * company, which gives the 30-day average, the month's range and the previous, week-old and
- * month-old closes; only a company without a close in that range seeks those as on SQLite.
+ * On SQLite the previous, week-old and month-old closes are each one seek on the (company_id, date)
+ * key per company (~2 µs) and the month's range one key range. On PostgreSQL a seek costs ~20 µs and
+ * each close read in a key range ~0.4 µs, so those come from the month rows too (left null here),
+ * and only the closes of the 30 days are read, for their average.
  */
 export async function findCompaniesOnDay(
   db: Db,
@@ -105,48 +105,34 @@ export async function findCompaniesOnDay(
   const rows = isPostgresDb(db)
     ? await tradedOn(db, day, ids)
         .innerJoinLateral(
-          (eb) => {
-            // The recent closes in date order (one sort): the last close on or before a day is the element
-            // numbered by the count of closes up to it (none: NULL, and the seek below answers). Dates
-            // compare byte by byte ("C"): the same order for their one format, without the database's
-            // collation rules on each of the ~250,000 comparisons a day (6% of the query's time).
-            const upTo = (op: '<' | '<=', before: string) =>
-              sql<
-                number | null
-              >`(array_agg(n.close order by n.date collate "C"))[count(*) filter (where n.date ${sql.raw(op)} ${before} collate "C")]`;
-            const since = (aggregate: string, after: string) =>
-              sql<number | null>`${sql.raw(aggregate)} filter (where n.date > ${after} collate "C")`;
-            return eb
+          (eb) =>
+            // Dates compare byte by byte ("C"): the same order for their one format, without the
+            // database's collation rules on each comparison.
+            eb
               .selectFrom('daily_prices as n')
               .whereRef('n.company_id', '=', 'mc.company_id')
-              .where('n.date', '>', addDays(ref.month < ref.after30 ? ref.month : ref.after30, -7))
+              .where('n.date', '>', ref.after30)
               .where('n.date', '<=', day)
               .select([
-                // The day's own (the company traded on it): an aggregate without a sort.
                 sql<number>`max(n.close) filter (where n.date = ${day} collate "C")`.as('close'),
                 sql<number>`max(n.volume) filter (where n.date = ${day} collate "C")`.as('volume'),
-                upTo('<', day).as('previous'),
-                upTo('<=', ref.week).as('week'),
-                upTo('<=', ref.month).as('month'),
-                since('avg(n.close * n.volume)', ref.after30).as('dollar_volume30'),
-                since('max(n.close)', monthBefore).as('month_high'),
-                since('min(n.close)', monthBefore).as('month_low'),
+                sql<number>`avg(n.close * n.volume)`.as('dollar_volume30'),
               ])
-              .as('n');
-          },
+              .as('n'),
           (join) => join.onTrue(),
         )
-        .select((eb) => [
+        .select([
           'mc.company_id as id',
           'n.close',
           'n.volume',
           sharesOn(day, 'mc.company_id').as('shares'),
-          eb.fn.coalesce('n.previous', lastClose('<', day, 'mc.company_id')).as('previous'),
-          eb.fn.coalesce('n.week', lastClose('<=', ref.week, 'mc.company_id')).as('week'),
-          eb.fn.coalesce('n.month', lastClose('<=', ref.month, 'mc.company_id')).as('month'),
+          // From the month rows (screen.far-closes.ts).
+          sql<null>`null`.as('previous'),
+          sql<null>`null`.as('week'),
+          sql<null>`null`.as('month'),
           'n.dollar_volume30',
-          'n.month_high',
-          'n.month_low',
+          sql<null>`null`.as('month_high'),
+          sql<null>`null`.as('month_low'),
         ])
         .execute()
     : await db
