@@ -6,7 +6,13 @@ import { dayNumber } from '@app/market-data/calendar';
 import { byPeriodKey, readingsReady } from '@app/market-data/readings';
 import { STALE_FILING_DAYS } from '@app/shared/screener-measures';
 import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
-import { type FarMonths, farPartialRange, fillFarCloses, readFarMonths } from './screen.far-closes.ts';
+import {
+  type FarMonths,
+  farPartialRange,
+  fillFarCloses,
+  type MonthRowsKept,
+  readFarMonths,
+} from './screen.far-closes.ts';
 import {
   addDays,
   computeMeasures,
@@ -68,6 +74,9 @@ const YEARS_KEPT = 2;
 /** Spans of whole months kept (one per month of days asked): ~160 kB each at 10,000 companies. */
 const MONTH_SPANS_KEPT = 12;
 
+/** Month rows kept (~2.5 MB each at 10,000 companies with daily closes): a year and a few. */
+const MONTH_ROWS_KEPT = 16;
+
 /** Single months kept (~160 kB each at 10,000 companies): three years of them. */
 const MONTHS_KEPT = 36;
 
@@ -83,6 +92,8 @@ interface Kept {
   years: RecentMap<number, Promise<YearFilings>>;
   /** By months (`yyyy-mm,…`): whole months of a day's 52 weeks read at once, which every day of its month shares. */
   months: RecentMap<string, Promise<CloseRanges>>;
+  /** By `yyyy-mm`: month rows of closes (screen.far-closes.ts). */
+  monthRows: MonthRowsKept;
   /** By `yyyy-mm`: single whole months, of which the next month's days make their 52 weeks. */
   singleMonths: RecentMap<string, Promise<CloseRanges>>;
   /**
@@ -212,6 +223,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
       years: new RecentMap(YEARS_KEPT),
       months: new RecentMap(MONTH_SPANS_KEPT),
       singleMonths: new RecentMap(MONTHS_KEPT),
+      monthRows: new RecentMap(MONTH_ROWS_KEPT),
       readingsReady: null,
       listings: null,
       firstYears: null,
@@ -465,7 +477,7 @@ async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
   // The readings kept per day when current; else the year's filing periods, read and worked out here.
   const fromReadings = await keptOnce(r.kept, 'readingsReady', () => readingsReady(db));
   const firstYears = keptOnce(r.kept, 'firstYears', () => findFirstYears(db, ids));
-  const far = readFarMonths(db, ref, ids);
+  const far = readFarMonths(db, ref, ids, r.kept.monthRows);
   const [listings, companies, ranges, months, firstYearsRead, filings, readings] = await Promise.all([
     keptOnce(r.kept, 'listings', () => findCompanyListings(db, ids)),
     findCompaniesOnDay(db, day, ref, ids),

@@ -8,6 +8,7 @@
 // the last close on or before that day, as before.
 import { type Db, isPostgresDb } from '@app/db/client';
 import { closeRangeAfter, closeRangeThrough, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
+import type { RecentMap } from '../../lib/recent-map.ts';
 import { minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
   type CloseRanges,
@@ -53,17 +54,39 @@ function monthsFor(db: Db, ref: ReferenceDays): string[] {
   return [...new Set(months.map((day) => day.slice(0, 7)))];
 }
 
-/** The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when none). */
-export async function readFarMonths(db: Db, ref: ReferenceDays, ids?: IdRange): Promise<FarMonths> {
-  const out: FarMonths = new Map();
-  for (const row of await findMonthCloses(db, monthsFor(db, ref), ids)) {
-    let byCompany = out.get(row.month);
-    if (!byCompany) {
-      byCompany = new Map();
-      out.set(row.month, byCompany);
+/** Month rows kept between days by month (`yyyy-mm`): those of one data date never change. */
+export type MonthRowsKept = RecentMap<string, Promise<Map<number, MonthCloses>>>;
+
+/**
+ * The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when
+ * none): those in `kept` from there, the others read in one query (and kept). The days of a month
+ * share all their months but three (a year, three and five years back), and a year its start.
+ */
+export async function readFarMonths(
+  db: Db,
+  ref: ReferenceDays,
+  ids?: IdRange,
+  kept?: MonthRowsKept,
+): Promise<FarMonths> {
+  const wanted = monthsFor(db, ref);
+  const missing = kept ? wanted.filter((month) => kept.get(month) === undefined) : wanted;
+  const read =
+    missing.length === 0
+      ? null
+      : findMonthCloses(db, missing, ids).then((rows) => {
+          const byMonth: FarMonths = new Map(missing.map((month) => [month, new Map()]));
+          for (const row of rows) byMonth.get(row.month)?.set(row.company_id, row);
+          return byMonth;
+        });
+  const of = (month: string) => (read as Promise<FarMonths>).then((byMonth) => byMonth.get(month) ?? new Map());
+  if (kept)
+    for (const month of missing) {
+      const rows = of(month);
+      kept.set(month, rows);
+      rows.catch(() => kept.deleteIf(month, rows));
     }
-    byCompany.set(row.company_id, row);
-  }
+  const out: FarMonths = new Map();
+  for (const month of wanted) out.set(month, await (kept?.get(month) ?? of(month)));
   return out;
 }
 
