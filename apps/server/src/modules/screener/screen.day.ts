@@ -1,7 +1,7 @@
 // A day's screen rows: every company's measures on one trading day, computed in whichever thread asks
 // (the server's, or a reader thread for its part of the market: screen.readers.ts). What the reads
 // share from one day to the next (filing periods, whole months of closes) is kept per thread.
-import type { Db } from '@app/db/client';
+import { type Db, isPostgresDb } from '@app/db/client';
 import { dayNumber } from '@app/market-data/calendar';
 import { byPeriodKey, readingsReady } from '@app/market-data/readings';
 import { STALE_FILING_DAYS } from '@app/shared/screener-measures';
@@ -90,7 +90,10 @@ interface Kept {
   /** The filing periods read so far, extended one read at a time. */
   span: Promise<FilingSpan | null>;
   years: RecentMap<number, Promise<YearFilings>>;
-  /** By months (`yyyy-mm,…`): whole months of a day's 52 weeks read at once, which every day of its month shares. */
+  /**
+   * By `first:last` month (or the months read, `yyyy-mm,…`): whole months of a day's 52 weeks read at
+   * once, which every day of its month shares.
+   */
   months: RecentMap<string, Promise<CloseRanges>>;
   /** By `yyyy-mm`: month rows of closes (screen.far-closes.ts). */
   monthRows: MonthRowsKept;
@@ -352,13 +355,15 @@ function readingOn(timeline: ReadingTimeline | undefined, day: string): Fundamen
 /**
  * Each company's reading on `day`: from its year's readings once they are read, else read for the day
  * alone (one look-up per company: ~60 ms at 10,000 companies on PostgreSQL, with as many rows to
- * parse), when the year's are then read in the background (reading ahead) for its other days.
+ * parse), when on PostgreSQL the year's are then read in the background (reading ahead) for its other
+ * days. Not on SQLite: its look-ups cost ~2 µs, and the year's read would hold a reader thread's
+ * next day behind it.
  */
 async function readingsOfDay(r: Reading, day: string): Promise<(id: number) => Fundamentals | undefined> {
   const year = Number(day.slice(0, 4));
   const timelines = r.kept.readingYears.get(year)?.timelines;
   if (timelines) return (id) => readingOn(timelines.get(id), day);
-  if (r.readAhead && !r.kept.readingYears.get(year)) {
+  if (r.readAhead && isPostgresDb(r.db) && !r.kept.readingYears.get(year)) {
     const held: { timelines: Map<number, ReadingTimeline> | null } = { timelines: null };
     r.kept.readingYears.set(year, held);
     r.afterDay.push(() =>
@@ -396,19 +401,28 @@ function singleMonth(r: Reading, month: string): Promise<CloseRanges> {
   return keptLoad(r.kept.singleMonths, month, () => findMonthsRanges(r.db, [month], r.ids));
 }
 
-/** The single months read ahead, one after another, for the days of the months after. */
+/**
+ * The single months read ahead, one after another, for the days of the months after; a turn of the
+ * event loop between two, so a request (a reader thread's next day) is not held behind them all.
+ */
 async function readMonthsAhead(r: Reading, months: readonly string[]): Promise<void> {
-  for (const month of months) await singleMonth(r, month);
+  for (const month of months) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await singleMonth(r, month);
+  }
 }
 
 /**
  * The whole months `first` through `last` as ranges whose highs and lows combine. Whole months before
  * the day never change for a data date: each is read once and kept, so a day whose 52 weeks end a
  * month later than a kept day's reads one month. Several missing (the first day asked around a date:
- * 11) are read in one query, the rows of one month's size (PostgreSQL groups them), and then one by
- * one in the background for the days to come.
+ * 11) are read in one query, the rows of one month's size (PostgreSQL groups them), kept for the
+ * other days of the month, and then read one by one in the background for the months after.
  */
 function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<CloseRanges[]> {
+  const whole = `${first}:${last}`;
+  const span = r.kept.months.get(whole);
+  if (span) return span.then((ranges) => [ranges]);
   const months = monthsFrom(first, last);
   const parts: Promise<CloseRanges>[] = [];
   const missing: string[] = [];
@@ -419,7 +433,9 @@ function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<C
   }
   if (missing.length === 1) parts.push(singleMonth(r, missing[0] as string));
   else if (missing.length > 1) {
-    parts.push(keptLoad(r.kept.months, missing.join(','), () => findMonthsRanges(r.db, missing, r.ids)));
+    // All missing: kept as the day's whole span, which the month's other days ask for first.
+    const key = missing.length === months.length ? whole : missing.join(',');
+    parts.push(keptLoad(r.kept.months, key, () => findMonthsRanges(r.db, missing, r.ids)));
     if (r.readAhead) r.afterDay.push(() => readMonthsAhead(r, missing));
   }
   return Promise.all(parts);
