@@ -148,31 +148,52 @@ function inBackground(db: Db, work: Promise<unknown>): void {
 }
 
 /** By connection: the days being read, and the reads for the days to come that wait for them to end. */
-const daysBeingRead = new WeakMap<Db, { days: number; waiting: (() => Promise<unknown>)[] }>();
+const daysBeingRead = new WeakMap<Db, { days: number; waiting: (() => Promise<unknown>)[]; idle: (() => void)[] }>();
 
-/**
- * Runs `read` (a day's rows), then, once no day of `db` is being read (the other half of the
- * market, on PostgreSQL) and the answer has gone out, the reads it leaves for the days to come:
- * started sooner, their rows were parsed while the day's own waited.
- */
-async function thenInBackground<T>(db: Db, r: Reading, read: () => Promise<T>): Promise<T> {
+function readingState(db: Db) {
   let state = daysBeingRead.get(db);
   if (!state) {
-    state = { days: 0, waiting: [] };
+    state = { days: 0, waiting: [], idle: [] };
     daysBeingRead.set(db, state);
   }
+  return state;
+}
+
+/** Settles once no day of `db` is being read and a turn of the event loop has passed (its answer gone out). */
+function whenIdle(db: Db): Promise<void> {
+  const state = readingState(db);
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  if (state.days === 0) return turn();
+  return new Promise<void>((resolve) => state.idle.push(resolve)).then(turn);
+}
+
+/**
+ * Runs `read` (a day's rows), then the reads it leaves for the days to come, one after another, each
+ * once no day of `db` is being read (the other half of the market, on PostgreSQL, or a day asked
+ * next) and the answer has gone out: started sooner, their rows were parsed while the day's waited.
+ */
+async function thenInBackground<T>(db: Db, r: Reading, read: () => Promise<T>): Promise<T> {
+  const state = readingState(db);
   state.days += 1;
   try {
     return await read();
   } finally {
     state.days -= 1;
     state.waiting.push(...r.afterDay);
-    if (state.days === 0 && state.waiting.length > 0) {
-      const starts = state.waiting.splice(0);
-      inBackground(
-        db,
-        new Promise((resolve) => setImmediate(resolve)).then(() => Promise.all(starts.map((start) => start()))),
-      );
+    if (state.days === 0) {
+      for (const resolve of state.idle.splice(0)) resolve();
+      if (state.waiting.length > 0) {
+        const starts = state.waiting.splice(0);
+        inBackground(
+          db,
+          (async () => {
+            for (const start of starts) {
+              await whenIdle(db);
+              await start().catch(() => {});
+            }
+          })(),
+        );
+      }
     }
   }
 }
@@ -402,12 +423,12 @@ function singleMonth(r: Reading, month: string): Promise<CloseRanges> {
 }
 
 /**
- * The single months read ahead, one after another, for the days of the months after; a turn of the
- * event loop between two, so a request (a reader thread's next day) is not held behind them all.
+ * The single months read ahead, one after another, for the days of the months after, each while no
+ * day is being read: a day asked meanwhile (a reader thread's next) is not held behind them all.
  */
 async function readMonthsAhead(r: Reading, months: readonly string[]): Promise<void> {
   for (const month of months) {
-    await new Promise((resolve) => setImmediate(resolve));
+    await whenIdle(r.db);
     await singleMonth(r, month);
   }
 }
