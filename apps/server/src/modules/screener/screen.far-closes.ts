@@ -7,6 +7,7 @@
 // close in the month read up to the day looked back to) is sought in the closes, so every answer is
 // the last close on or before that day, as before.
 import { type Db, isPostgresDb } from '@app/db/client';
+import { tradingDaysBetween } from '@app/market-data/calendar';
 import { closeRangeAfter, closeRangeThrough, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
 import type { RecentMap } from '../../lib/recent-map.ts';
 import { minusMonths, type ReferenceDays } from './screen.measures.ts';
@@ -51,6 +52,11 @@ const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 function monthsFor(db: Db, ref: ReferenceDays): string[] {
   const months = [ref.after52, ...lookBacks(db).map((key) => ref[key])];
   if (recentFromMonths(db)) months.push(ref.day);
+  // A day before its month's first trading day (the exchange's calendar) finds every company's close in the
+  // month before: read with the others, not in a second query.
+  for (const key of lookBacks(db))
+    if (tradingDaysBetween(`${ref[key].slice(0, 7)}-01`, ref[key]).length === 0)
+      months.push(minusMonths(`${ref[key].slice(0, 7)}-01`, 1));
   return [...new Set(months.map((day) => day.slice(0, 7)))];
 }
 
