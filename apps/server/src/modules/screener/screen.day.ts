@@ -528,31 +528,26 @@ async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
   const since = addDays(day, -STALE_FILING_DAYS);
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.(id) ?? NO_FILINGS));
   const byId = new Map(companies.map((c) => [c.id, c]));
-  // A company added since the listings were read (an import that brought no new day): read them again.
-  const listed = new Set(listings.map((l) => l.id));
-  let current = listings;
-  if (!companies.every((c) => listed.has(c.id))) {
-    r.kept.listings = null;
-    current = await keptOnce(r.kept, 'listings', () => findCompanyListings(db, ids));
-  }
-  const rows: ScreenRow[] = [];
   // In the listings' order: by ticker.
-  for (const listing of current) {
-    const c = byId.get(listing.id);
-    if (!c) continue;
-    const { high, low } = combine(ranges, c);
-    c.prices.high52 = high;
-    c.prices.low52 = low;
-    rows.push({
-      ticker: listing.ticker,
-      name: listing.name,
-      slug: listing.slug,
-      sector: listing.sector,
-      industry: listing.industry,
-      exchange: listing.exchange,
-      delistedOn: listing.delistedOn,
-      values: computeMeasures(day, c.prices, fundamentals(c.id), since),
-    });
+  const inOrder = (list: readonly CompanyListing[]) => {
+    const out: ScreenRow[] = [];
+    for (const listing of list) {
+      const c = byId.get(listing.id);
+      if (!c) continue;
+      const { high, low } = combine(ranges, c);
+      c.prices.high52 = high;
+      c.prices.low52 = low;
+      const values = computeMeasures(day, c.prices, fundamentals(c.id), since);
+      const { ticker, name, slug, sector, industry, exchange, delistedOn } = listing;
+      out.push({ ticker, name, slug, sector, industry, exchange, delistedOn, values });
+    }
+    return out;
+  };
+  let rows: ScreenRow[] = inOrder(listings);
+  if (rows.length < companies.length) {
+    // A company added since the listings were read (an import that brought no new day): read them again.
+    r.kept.listings = null;
+    rows = inOrder(await keptOnce(r.kept, 'listings', () => findCompanyListings(db, ids)));
   }
   return rows;
 }

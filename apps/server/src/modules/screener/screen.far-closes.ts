@@ -54,10 +54,10 @@ function monthsFor(db: Db, ref: ReferenceDays): string[] {
   if (recentFromMonths(db)) months.push(ref.day);
   // A day before its month's first trading day (the exchange's calendar) finds every company's close in the
   // month before: read with the others, not in a second query.
-  for (const key of lookBacks(db))
-    if (tradingDaysBetween(`${ref[key].slice(0, 7)}-01`, ref[key]).length === 0)
-      months.push(minusMonths(`${ref[key].slice(0, 7)}-01`, 1));
-  return [...new Set(months.map((day) => day.slice(0, 7)))];
+  const monthsBefore = lookBacks(db)
+    .filter((key) => tradingDaysBetween(`${ref[key].slice(0, 7)}-01`, ref[key]).length === 0)
+    .map((key) => monthBefore(ref[key].slice(0, 7)));
+  return [...new Set([...months.map((day) => day.slice(0, 7)), ...monthsBefore])];
 }
 
 /** Month rows kept between days by month (`yyyy-mm`): those of one data date never change. */
