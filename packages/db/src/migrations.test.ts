@@ -47,7 +47,7 @@ describe.each(testEngines())('migrations on %s', (engine) => {
     expect(await migrateToLatest(handle.db)).toEqual(Object.keys(MIGRATIONS));
   });
 
-  it('fills company_months and month_closes from the closes stored before them', async () => {
+  it('fills company_months and month_closes (with volumes) from the closes stored before them', async () => {
     const migrator = new Migrator({ db: handle.db as Kysely<unknown>, provider: migrationProvider });
     expect((await migrator.migrateTo('0018_games')).error).toBeUndefined();
     const { id } = await handle.db
@@ -64,11 +64,16 @@ describe.each(testEngines())('migrations on %s', (engine) => {
           ['2024-01-31', 9.000000000000002],
           ['2024-02-01', 10],
           ['2024-02-02', 14.25],
-        ].map(([date, close]) => ({ company_id: id, date: String(date), close: Number(close), volume: 1 })),
+        ].map(([date, close], i) => ({
+          company_id: id,
+          date: String(date),
+          close: Number(close),
+          volume: 10 ** (i + 8),
+        })),
       )
       .execute();
     expect(await migrateToLatest(handle.db)).toEqual(
-      expect.arrayContaining(['0019_company_months', '0021_month_closes']),
+      expect.arrayContaining(['0019_company_months', '0021_month_closes', '0023_month_volumes']),
     );
     const months = await handle.db.selectFrom('company_months').selectAll().orderBy('month').execute();
     expect(months).toEqual([
@@ -78,8 +83,14 @@ describe.each(testEngines())('migrations on %s', (engine) => {
     // Each engine writes a real as its own text ("12.0", "12"): read back, the same numbers.
     const kept = await handle.db.selectFrom('month_closes').selectAll().orderBy('month').execute();
     expect(kept.map((m) => ({ ...m, closes: m.closes.split(',').map(Number) }))).toEqual([
-      { month: '2024-01', company_id: id, days: 2 ** 29 + 2 ** 30, closes: [12, 9.000000000000002] },
-      { month: '2024-02', company_id: id, days: 1 + 2, closes: [10, 14.25] },
+      {
+        month: '2024-01',
+        company_id: id,
+        days: 2 ** 29 + 2 ** 30,
+        closes: [12, 9.000000000000002],
+        volumes: '100000000,1000000000',
+      },
+      { month: '2024-02', company_id: id, days: 1 + 2, closes: [10, 14.25], volumes: '10000000000,100000000000' },
     ]);
   });
 });

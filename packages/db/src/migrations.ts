@@ -19,6 +19,7 @@ import { migration as m0019 } from './migrations/0019_company_months.ts';
 import { migration as m0020 } from './migrations/0020_company_readings.ts';
 import { migration as m0021 } from './migrations/0021_month_closes.ts';
 import { migration as m0022 } from './migrations/0022_company_months_month_index.ts';
+import { migration as m0023 } from './migrations/0023_month_volumes.ts';
 
 // Listed in code, not scanned, so sources, tests and bundles share one list. Append only: never edit a shipped one.
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,6 +43,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0020_company_readings': m0020,
   '0021_month_closes': m0021,
   '0022_company_months_month_index': m0022,
+  '0023_month_volumes': m0023,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -160,6 +160,8 @@ export interface MonthClosesTable {
    * number (`@app/market-data/month-closes`).
    */
   closes: string;
+  /** The volume of each of those days, in the same order, comma-separated (migration 0023). */
+  volumes: string;
 }
 
 /**

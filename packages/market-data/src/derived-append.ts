@@ -52,6 +52,7 @@ export async function appendDerived(db: Db, appended: ReadonlyMap<number, readon
           'm.low',
           eb.fn.coalesce('c.days', eb.val(0)).as('days'),
           eb.fn.coalesce('c.closes', eb.val('')).as('closes'),
+          eb.fn.coalesce('c.volumes', eb.val('')).as('volumes'),
         ])
         .where('m.company_id', 'in', batch)
         .where('m.month', '>=', firstMonth)

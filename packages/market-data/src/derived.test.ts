@@ -15,16 +15,16 @@ import {
 
 describe('computeCompanyMonths', () => {
   const series = [
-    p('2024-01-30', 12),
-    p('2024-01-31', 9),
-    p('2024-02-01', 10),
-    p('2024-02-02', 14),
-    p('2024-02-05', 11),
+    p('2024-01-30', 12, 100),
+    p('2024-01-31', 9, 200),
+    p('2024-02-01', 10, 300),
+    p('2024-02-02', 14, 400),
+    p('2024-02-05', 11, 500),
   ];
-  it('keeps the highest and lowest close of each month with a close', () => {
+  it('keeps the highest and lowest close of each month with a close, and its closes and volumes', () => {
     expect(computeCompanyMonths(series)).toEqual([
-      { month: '2024-01', high: 12, low: 9, days: 2 ** 29 + 2 ** 30, closes: '12,9' },
-      { month: '2024-02', high: 14, low: 10, days: 1 + 2 + 16, closes: '10,14,11' },
+      { month: '2024-01', high: 12, low: 9, days: 2 ** 29 + 2 ** 30, closes: '12,9', volumes: '100,200' },
+      { month: '2024-02', high: 14, low: 10, days: 1 + 2 + 16, closes: '10,14,11', volumes: '300,400,500' },
     ]);
     expect(computeCompanyMonths([])).toEqual([]);
   });
@@ -35,15 +35,16 @@ describe('computeCompanyMonths', () => {
   });
   it('puts a day already held, or earlier than the last, in its place', () => {
     const [january] = computeCompanyMonths(series.slice(0, 2));
-    expect(addToMonth(january, p('2024-01-31', 13))).toEqual({
+    expect(addToMonth(january, p('2024-01-31', 13, 250))).toEqual({
       month: '2024-01',
       high: 13,
       low: 12,
       days: 2 ** 29 + 2 ** 30,
       closes: '12,13',
+      volumes: '100,250',
     });
-    expect(addToMonth(january, p('2024-01-02', 8))).toEqual(
-      computeCompanyMonths([p('2024-01-02', 8), ...series.slice(0, 2)])[0],
+    expect(addToMonth(january, p('2024-01-02', 8, 50))).toEqual(
+      computeCompanyMonths([p('2024-01-02', 8, 50), ...series.slice(0, 2)])[0],
     );
   });
 });
@@ -235,7 +236,13 @@ describe.each(testEngines())('refreshDerived on %s', (engine) => {
       .execute();
     const kept = await handle.db.selectFrom('month_closes').selectAll().orderBy('month').execute();
     expect(kept).toEqual(
-      computeCompanyMonths(closes).map((m) => ({ month: m.month, company_id: id, days: m.days, closes: m.closes })),
+      computeCompanyMonths(closes.map((c) => ({ ...c, volume: Number(c.volume) }))).map((m) => ({
+        month: m.month,
+        company_id: id,
+        days: m.days,
+        closes: m.closes,
+        volumes: m.volumes,
+      })),
     );
     expect(kept.map((m) => m.month)).toEqual(MONTHS.map(([m]) => m));
   });

@@ -17,7 +17,8 @@ export interface ShareCount {
 
 export type CompanyYear = Omit<CompanyYearsTable, 'company_id'>;
 /** A company's month: its highest and lowest close (`company_months`) and its closes (`month_closes`). */
-export type CompanyMonth = Omit<CompanyMonthsTable, 'company_id'> & Pick<MonthClosesTable, 'days' | 'closes'>;
+export type CompanyMonth = Omit<CompanyMonthsTable, 'company_id'> &
+  Pick<MonthClosesTable, 'days' | 'closes' | 'volumes'>;
 /** A company's month with its company, as `replaceMonths` writes it. */
 export type CompanyMonthRow = CompanyMonth & { company_id: number };
 export type LatestQuote = Omit<LatestQuotesTable, 'company_id'>;
@@ -156,11 +157,12 @@ export function addToMonth(month: CompanyMonth | undefined, day: PricePoint): Co
       low: Math.min(month.low, day.close),
       days: (month.days | (1 << (dayOfMonth - 1))) >>> 0,
       closes: month.closes === '' ? String(day.close) : `${month.closes},${day.close}`,
+      volumes: month.volumes === '' ? String(day.volume) : `${month.volumes},${day.volume}`,
     };
   }
   const days = parseMonthCloses(month)
     .filter((d) => d.day !== dayOfMonth)
-    .map((d) => ({ date: `${month.month}-${String(d.day).padStart(2, '0')}`, close: d.close, volume: 0 }));
+    .map((d) => ({ date: `${month.month}-${String(d.day).padStart(2, '0')}`, close: d.close, volume: d.volume }));
   days.push(day);
   days.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return computeCompanyMonths(days)[0] as CompanyMonth;
@@ -188,7 +190,13 @@ export async function replaceMonths(
     (part) => db.insertInto('company_months').values(part).execute(),
   );
   await insertInChunks(
-    months.map((m) => ({ month: m.month, company_id: m.company_id, days: m.days, closes: m.closes })),
+    months.map((m) => ({
+      month: m.month,
+      company_id: m.company_id,
+      days: m.days,
+      closes: m.closes,
+      volumes: m.volumes,
+    })),
     (part) => db.insertInto('month_closes').values(part).execute(),
   );
 }

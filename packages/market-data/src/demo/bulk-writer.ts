@@ -97,7 +97,13 @@ const YEAR_TYPES = {
   trading_days: 'int4',
 } as const;
 const MONTH_TYPES = { company_id: 'int4', month: 'text', high: 'float8', low: 'float8' } as const;
-const MONTH_CLOSES_TYPES = { month: 'text', company_id: 'int4', days: 'int4', closes: 'text' } as const;
+const MONTH_CLOSES_TYPES = {
+  month: 'text',
+  company_id: 'int4',
+  days: 'int4',
+  closes: 'text',
+  volumes: 'text',
+} as const;
 const READING_TYPES = {
   company_id: 'int4',
   visible_from: 'text',
@@ -180,7 +186,7 @@ function fill(t: ReturnType<typeof tables>, b: CompanyBatch) {
   for (const y of b.years) t.years.push(id, ...YEAR_COLUMNS.slice(1).map((c) => y[c as keyof typeof y]));
   for (const m of b.months) {
     t.months.push(id, m.month, m.high, m.low);
-    t.monthCloses.push(m.month, id, m.days, m.closes);
+    t.monthCloses.push(m.month, id, m.days, m.closes, m.volumes);
   }
   for (const r of b.readings) {
     const row = readingRow(id, r);

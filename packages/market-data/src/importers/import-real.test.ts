@@ -163,7 +163,7 @@ describe.skipIf(!HAS_DATA).each(testEngines())('importing ../shared/data on %s',
       .innerJoin('month_closes as c', (join) =>
         join.onRef('c.month', '=', 'm.month').onRef('c.company_id', '=', 'm.company_id'),
       )
-      .select(['m.month', 'm.high', 'm.low', 'c.days', 'c.closes'])
+      .select(['m.month', 'm.high', 'm.low', 'c.days', 'c.closes', 'c.volumes'])
       .where('m.company_id', '=', apple)
       .orderBy('m.month')
       .execute();

@@ -5,7 +5,7 @@ import { readingsReady } from '@app/market-data/readings';
 import { seedMarket } from '@app/market-data/testing';
 import { describe, expect, it } from 'vitest';
 import { backgroundReadsDone, dayRows } from './screen.day.ts';
-import { farPartialRange, fillFarCloses, readFarMonths } from './screen.far-closes.ts';
+import { companiesOnDay, farPartialRange, fillFarCloses, readFarMonths } from './screen.far-closes.ts';
 import {
   SCREEN_2008_DAY,
   SCREEN_DAY,
@@ -17,13 +17,13 @@ import { addDays, referenceDays } from './screen.measures.ts';
 import { readDayRows, usePooledScreenReads } from './screen.readers.ts';
 import {
   findCloseRanges,
-  findCompaniesOnDay,
   findCompanyListings,
   findFirstYears,
   findMonthCloses,
   findMonthsRanges,
   findReadingsOfYear,
   findReadingsOn,
+  findShareCounts,
   findTopCompanyId,
 } from './screen.repository.ts';
 
@@ -110,17 +110,24 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
       const tickers = new Map((await findCompanyListings(handle.db)).map((l) => [l.id, l.ticker]));
       for (const day of days) {
         const ref = referenceDays(day);
-        const read = await findCompaniesOnDay(handle.db, day, ref);
-        // With each company's first year, as a day's screen reads them (the years derived from the closes).
-        await fillFarCloses(handle.db, ref, await readFarMonths(handle.db, ref), read, firstYears);
+        // As a day's screen reads them: PostgreSQL the day's own figures from month rows, SQLite from the closes.
+        const months = readFarMonths(handle.db, ref);
+        const read = await companiesOnDay(handle.db, ref, months, () => findShareCounts(handle.db));
+        // With each company's first year (the years derived from the closes).
+        await fillFarCloses(handle.db, ref, await months, read, firstYears);
         const expected = SCREEN_UNIVERSE.filter((s) => s.prices?.some(([date]) => date === day)).map((s) => {
           const closes = [...(s.prices ?? [])].sort(([a], [b]) => a.localeCompare(b));
           const last = (ok: (date: string) => boolean) => closes.filter(([date]) => ok(date)).at(-1)?.[1] ?? null;
           const within = (after: string) => closes.filter(([date]) => date > after && date <= day);
           const month = within(`${day.slice(0, 7)}-00`).map(([, close]) => close);
           const window30 = within(ref.after30);
+          const [, close, volume] = closes.find(([date]) => date === day) ?? [];
+          const shares = [...(s.shares ?? [])].sort(([a], [b]) => a.localeCompare(b));
           return {
             ticker: s.ticker,
+            close,
+            volume,
+            shares: (shares.filter(([date]) => date <= day).at(-1) ?? shares[0])?.[1] ?? null,
             previous: last((d) => d < day),
             week: last((d) => d <= ref.week),
             month: last((d) => d <= ref.month),
@@ -135,6 +142,9 @@ describe.each(testEngines())('the closes a day looks back to on %s', (engine) =>
         });
         const got = read.map((c) => ({
           ticker: tickers.get(c.id),
+          close: c.prices.close,
+          volume: c.prices.volume,
+          shares: c.prices.shares,
           previous: c.prices.previous,
           week: c.prices.week,
           month: c.prices.month,
@@ -183,7 +193,7 @@ describe.each(testEngines())('the far closes a day looks back to on %s', (engine
       const months = await readFarMonths(handle.db, ref);
       // The month before is read only for a company whose month has no close up to the day.
       expect(months.has('2023-04')).toBe(false);
-      const read = await findCompaniesOnDay(handle.db, day, ref);
+      const read = await companiesOnDay(handle.db, ref, Promise.resolve(months), () => findShareCounts(handle.db));
       const firstYears = await findFirstYears(handle.db);
       expect([...firstYears.values()]).toEqual([2023]);
       // Read then: the month before the day looked back to (its first week), not sought in the closes;
@@ -197,6 +207,82 @@ describe.each(testEngines())('the far closes a day looks back to on %s', (engine
       expect(read.map((c) => [c.prices.year1, c.prices.yearStart, c.prices.year3, c.prices.year5])).toEqual([
         [8, 9, null, null],
       ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('a day’s own figures on %s', (engine) => {
+  it('are its close, volume, shares in force and 30 days’ dollar volume, at every edge of the 30 days', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      // A close on every weekday from late December to early April, volumes all different: each day's
+      // 30 days start on every day of a month, end on every day, and span one month, two or three (1 March 2023: 31 January to 1 March).
+      const dates: string[] = [];
+      for (
+        let d = new Date('2022-12-20T00:00:00Z');
+        d <= new Date('2023-04-05T00:00:00Z');
+        d.setUTCDate(d.getUTCDate() + 1)
+      )
+        if (d.getUTCDay() % 6 !== 0) dates.push(d.toISOString().slice(0, 10));
+      const prices = dates.map((date, i) => [date, 10 + ((i * 7) % 13) / 8, 1_000 + i * 37] as const);
+      await seedMarket(
+        handle.db,
+        [
+          {
+            ticker: 'EDGE',
+            name: 'Edge Co',
+            prices: prices.map(([date, close, volume]) => [date, close, volume]),
+            shares: [
+              ['2023-02-01', 2_000],
+              ['2023-03-01', 3_000],
+            ],
+          },
+          // Trades only on some days: none on the others.
+          {
+            ticker: 'GAPS',
+            name: 'Gaps Co',
+            prices: prices.filter((_, i) => i % 3 === 0).map(([d, c, v]) => [d, c, v]),
+          },
+        ],
+        { derive: true },
+      );
+      const shareCounts = () => findShareCounts(handle.db);
+      for (const day of dates.filter((date) => date >= '2023-01-20')) {
+        const ref = referenceDays(day);
+        const read = await companiesOnDay(handle.db, ref, readFarMonths(handle.db, ref), shareCounts);
+        const tickers = new Map((await findCompanyListings(handle.db)).map((l) => [l.id, l.ticker]));
+        const got = read.map((c) => ({
+          ticker: tickers.get(c.id),
+          close: c.prices.close,
+          volume: c.prices.volume,
+          shares: c.prices.shares,
+          dollarVolume30: c.prices.dollarVolume30,
+        }));
+        const expected = (['EDGE', 'GAPS'] as const).flatMap((ticker) => {
+          const own = ticker === 'EDGE' ? prices : prices.filter((_, i) => i % 3 === 0);
+          const on = own.find(([date]) => date === day);
+          if (!on) return [];
+          const window = own.filter(([date]) => date > ref.after30 && date <= day);
+          let sum = 0;
+          for (const [, close, volume] of window) sum += close * volume;
+          return [
+            {
+              ticker,
+              close: on[1],
+              volume: on[2],
+              // Before the first count, the earliest.
+              shares: ticker === 'GAPS' ? null : day < '2023-03-01' ? 2_000 : 3_000,
+              dollarVolume30: sum / window.length,
+            },
+          ];
+        });
+        expect(
+          got.sort((a, b) => (a.ticker ?? '').localeCompare(b.ticker ?? '')),
+          day,
+        ).toEqual(expected);
+      }
     } finally {
       await handle.close();
     }

@@ -3,10 +3,12 @@
 // share from one day to the next (filing periods, whole months of closes) is kept per thread.
 import { type Db, isPostgresDb } from '@app/db/client';
 import { dayNumber } from '@app/market-data/calendar';
+import type { ShareCount } from '@app/market-data/derived';
 import { byPeriodKey, readingsReady } from '@app/market-data/readings';
 import { STALE_FILING_DAYS } from '@app/shared/screener-measures';
 import { keptLoad, RecentMap } from '../../lib/recent-map.ts';
 import {
+  companiesOnDay,
   type FarMonths,
   farPartialRange,
   fillFarCloses,
@@ -27,13 +29,13 @@ import {
   type CloseRanges,
   type CompanyListing,
   type CompanyOnDay,
-  findCompaniesOnDay,
   findCompanyListings,
   findFilingsBetween,
   findFirstYears,
   findMonthsRanges,
   findReadingsOfYear,
   findReadingsOn,
+  findShareCounts,
   type IdRange,
   type ReadingTimeline,
 } from './screen.repository.ts';
@@ -108,12 +110,14 @@ interface Kept {
   listings: Promise<CompanyListing[]> | null;
   /** Each company's first year with a close (screen.far-closes.ts), read once per data date. */
   firstYears: Promise<Map<number, number>> | null;
+  /** Each company's share counts, read once per data date where a day's figures come from month rows (PostgreSQL). */
+  shares: Promise<Map<number, ShareCount[]>> | null;
   /** By year: every company's readings of the year once read (null while being read). */
   readingYears: RecentMap<number, { timelines: Map<number, ReadingTimeline> | null }>;
 }
 
 /** What a `Kept` reads once per data date, kept as its promise (a failed read is asked again next time). */
-type KeptOnce = 'readingsReady' | 'firstYears' | 'listings';
+type KeptOnce = 'readingsReady' | 'firstYears' | 'listings' | 'shares';
 
 function keptOnce<K extends KeptOnce>(kept: Kept, key: K, read: () => NonNullable<Kept[K]>): NonNullable<Kept[K]> {
   const held = kept[key];
@@ -251,6 +255,7 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
       readingsReady: null,
       listings: null,
       firstYears: null,
+      shares: null,
       readingYears: new RecentMap(YEARS_KEPT),
     };
     parts.set(part, held);
@@ -465,7 +470,7 @@ function closeRangesOfMonths(r: Reading, first: string, last: string): Promise<C
 /**
  * The closes after `after` and before `day`'s month (an earlier one) as ranges whose highs and lows
  * combine: the rest of `after`'s month from its month row (read with the far look-backs), the whole
- * months between in one read. The day's month comes with the day's companies (findCompaniesOnDay).
+ * months between in one read. The day's month comes with the day's companies (companiesOnDay, fillFarCloses).
  */
 function closeRangesBefore(r: Reading, after: string, day: string, far: Promise<FarMonths>): Promise<CloseRanges[]> {
   const first = after.slice(0, 7);
@@ -517,7 +522,7 @@ async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
   const far = readFarMonths(db, ref, ids, r.kept.monthRows);
   const [listings, companies, ranges, months, firstYearsRead, filings, readings] = await Promise.all([
     keptOnce(r.kept, 'listings', () => findCompanyListings(db, ids)),
-    findCompaniesOnDay(db, day, ref, ids),
+    companiesOnDay(db, ref, far, () => keptOnce(r.kept, 'shares', () => findShareCounts(db, ids)), ids),
     closeRangesBefore(r, ref.after52, day, far),
     far,
     firstYears,

@@ -5,15 +5,28 @@
 // previous close, a week and a month back, the range of the day's month): read there from each
 // company's recent closes, they took half the day's database time. A company the rows leave open (no
 // close in the month read up to the day looked back to) is sought in the closes, so every answer is
-// the last close on or before that day, as before.
+// the last close on or before that day, as before. PostgreSQL reads the day's own close, volume and
+// 30-day dollar volume from the month rows too (with their volumes), where ~21 closes per company
+// read through the (company_id, date) key took most of the day's database time.
 import { type Db, isPostgresDb } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
-import { closeRangeAfter, closeRangeThrough, lastCloseThrough, type MonthCloses } from '@app/market-data/month-closes';
+import { type ShareCount, sharesOn } from '@app/market-data/derived';
+import {
+  addDollarVolumes,
+  closeRangeAfter,
+  closeRangeThrough,
+  dayIndex,
+  lastCloseThrough,
+  type MonthCloses,
+  type ParsedMonth,
+  parseMonth,
+} from '@app/market-data/month-closes';
 import type { RecentMap } from '../../lib/recent-map.ts';
-import { minusMonths, type ReferenceDays } from './screen.measures.ts';
+import { addDays, minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
   type CloseRanges,
   type CompanyOnDay,
+  findCompaniesOnDay,
   findLastClosesThrough,
   findMonthCloses,
   type IdRange,
@@ -44,6 +57,14 @@ export type FarMonths = Map<string, Map<number, MonthCloses>>;
 const monthBefore = (month: string) => minusMonths(`${month}-01`, 1).slice(0, 7);
 const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 
+/** The months of the 30 days up to the day (after `ref.after30` through `ref.day`), ascending: one to three. */
+function monthsOf30Days(ref: ReferenceDays): string[] {
+  const first = addDays(ref.after30, 1).slice(0, 7);
+  const out: string[] = [];
+  for (let month = ref.day.slice(0, 7); month >= first; month = monthBefore(month)) out.unshift(month);
+  return out;
+}
+
 /**
  * The months whose rows a day's look-backs and the far end of its 52 weeks read (and the day's own,
  * for its range, when the recent look-backs come from them). The month before a look-back's is read
@@ -51,7 +72,7 @@ const dayOfMonth = (date: string) => Number(date.slice(8, 10));
  */
 function monthsFor(db: Db, ref: ReferenceDays): string[] {
   const months = [ref.after52, ...lookBacks(db).map((key) => ref[key])];
-  if (recentFromMonths(db)) months.push(ref.day);
+  if (recentFromMonths(db)) months.push(...monthsOf30Days(ref));
   // A day before its month's first trading day (the exchange's calendar) finds every company's close in the
   // month before: read with the others, not in a second query.
   const monthsBefore = lookBacks(db)
@@ -217,4 +238,75 @@ export function farPartialRange(months: FarMonths, after: string): CloseRanges {
     if (range) ranges.push({ id, ...range });
   }
   return rangesById(ranges);
+}
+
+/** Each month's rows parsed once (`parseMonth`), for as long as they are kept (`MonthRowsKept`). */
+const parsedMonths = new WeakMap<Map<number, MonthCloses>, ParsedMonth>();
+
+function parsed(rows: Map<number, MonthCloses>): ParsedMonth {
+  let month = parsedMonths.get(rows);
+  if (!month) {
+    month = parseMonth(rows);
+    parsedMonths.set(rows, month);
+  }
+  return month;
+}
+
+/**
+ * Every company with a close on `ref.day` (of those in `ids` when given), by id, with its close,
+ * volume, shares and 30-day dollar volume; the look-backs and ranges are for `fillFarCloses` and the
+ * caller. SQLite seeks them in the closes (findCompaniesOnDay). PostgreSQL reads them from the month
+ * rows of the 30 days (`months`: read by `readFarMonths`, parsed once for as long as they are kept)
+ * and the share counts (`shareCounts`, asked only there): the companies whose day's month row has
+ * the day, with the same figures as the closes give (the dollar volume summed in date order, as the
+ * database's average sums).
+ */
+export async function companiesOnDay(
+  db: Db,
+  ref: ReferenceDays,
+  months: Promise<FarMonths>,
+  shareCounts: () => Promise<ReadonlyMap<number, readonly ShareCount[]>>,
+  ids?: IdRange,
+): Promise<CompanyOnDay[]> {
+  if (!recentFromMonths(db)) return findCompaniesOnDay(db, ref.day, ref, ids);
+  const [rows, shares] = await Promise.all([months, shareCounts()]);
+  const dayRows = rows.get(ref.day.slice(0, 7)) ?? new Map<number, MonthCloses>();
+  const day = dayOfMonth(ref.day);
+  const ofDay = parsed(dayRows);
+  const window = monthsOf30Days(ref).map((month) => ({
+    month: parsed(rows.get(month) ?? new Map()),
+    // Its days after `after` through `through`: from the day after the 30 days' start, up to the day.
+    after: month === ref.after30.slice(0, 7) ? dayOfMonth(ref.after30) : 0,
+    through: month === ref.day.slice(0, 7) ? day : 31,
+  }));
+  const out: CompanyOnDay[] = [];
+  for (const id of dayRows.keys()) {
+    const at = dayIndex(ofDay, id, day);
+    if (at < 0) continue;
+    const total = { sum: 0, days: 0 };
+    for (const w of window) addDollarVolumes(w.month, id, w.after, w.through, total);
+    const counts = shares.get(id);
+    out.push({
+      id,
+      prices: {
+        close: ofDay.closes[at] as number,
+        volume: ofDay.volumes[at] as number,
+        shares: counts ? sharesOn(counts, ref.day) : null,
+        // From the month rows (fillFarCloses).
+        previous: null,
+        week: null,
+        month: null,
+        yearStart: null,
+        year1: null,
+        year3: null,
+        year5: null,
+        high52: null,
+        low52: null,
+        dollarVolume30: total.sum / total.days,
+      },
+      monthHigh: null,
+      monthLow: null,
+    });
+  }
+  return out;
 }

@@ -1,4 +1,5 @@
 import { type Db, isPostgresDb } from '@app/db/client';
+import type { ShareCount } from '@app/market-data/derived';
 import {
   type DatedFiling,
   datedFiling,
@@ -85,14 +86,12 @@ const closesAggregate = (aggregate: string, after: string, through: string) =>
 
 /**
  * Every company with a close on `day` (delisted ones included), by id, with its close, volume,
- * shares and 30-day dollar volume. The far look-backs and the 52-week high and low are left null:
- * the caller reads them from month rows (screen.far-closes.ts) and combines the month's range with
- * `findMonthsRanges`.
- *
- * On SQLite the previous, week-old and month-old closes are each one seek on the (company_id, date)
- * key per company (~2 µs) and the month's range one key range. On PostgreSQL a seek costs ~20 µs and
- * each close read in a key range ~0.4 µs, so those come from the month rows too (left null here),
- * and only the closes of the 30 days are read, for their average.
+ * shares, previous, week-old and month-old closes, 30-day dollar volume and the range of its month
+ * through the day. The far look-backs and the 52-week high and low are left null: the caller reads
+ * them from month rows (screen.far-closes.ts) and combines the month's range with `findMonthsRanges`.
+ * Each figure is one seek on the (company_id, date) key per company, or one key range: ~2 µs on
+ * SQLite. PostgreSQL (~20 µs a seek) reads the day's companies from month rows instead
+ * (`companiesOnDay`, screen.far-closes.ts).
  */
 export async function findCompaniesOnDay(
   db: Db,
@@ -100,62 +99,28 @@ export async function findCompaniesOnDay(
   ref: ReferenceDays,
   ids?: IdRange,
 ): Promise<CompanyOnDay[]> {
-  // The month's closes are those after the day before its first. In no order: listings give it (findCompanyListings).
   const monthBefore = addDays(`${day.slice(0, 7)}-01`, -1);
-  const rows = isPostgresDb(db)
-    ? await tradedOn(db, day, ids)
-        .innerJoinLateral(
-          (eb) =>
-            // Dates compare byte by byte ("C"): the same order for their one format, without the
-            // database's collation rules on each comparison.
-            eb
-              .selectFrom('daily_prices as n')
-              .whereRef('n.company_id', '=', 'mc.company_id')
-              .where('n.date', '>', ref.after30)
-              .where('n.date', '<=', day)
-              .select([
-                sql<number>`max(n.close) filter (where n.date = ${day} collate "C")`.as('close'),
-                sql<number>`max(n.volume) filter (where n.date = ${day} collate "C")`.as('volume'),
-                sql<number>`avg(n.close * n.volume)`.as('dollar_volume30'),
-              ])
-              .as('n'),
-          (join) => join.onTrue(),
-        )
-        .select([
-          'mc.company_id as id',
-          'n.close',
-          'n.volume',
-          sharesOn(day, 'mc.company_id').as('shares'),
-          // From the month rows (screen.far-closes.ts).
-          sql<null>`null`.as('previous'),
-          sql<null>`null`.as('week'),
-          sql<null>`null`.as('month'),
-          'n.dollar_volume30',
-          sql<null>`null`.as('month_high'),
-          sql<null>`null`.as('month_low'),
-        ])
-        .execute()
-    : await db
-        // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
-        // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
-        .selectFrom('companies as c')
-        .crossJoin('daily_prices as p')
-        .whereRef('p.company_id', '=', 'c.id')
-        .where('p.date', '=', day)
-        .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
-        .select([
-          'c.id',
-          'p.close',
-          'p.volume',
-          sharesOn(day).as('shares'),
-          lastClose('<', day).as('previous'),
-          lastClose('<=', ref.week).as('week'),
-          lastClose('<=', ref.month).as('month'),
-          closesAggregate('avg(w.close * w.volume)', ref.after30, day).as('dollar_volume30'),
-          closesAggregate('max(w.close)', monthBefore, day).as('month_high'),
-          closesAggregate('min(w.close)', monthBefore, day).as('month_low'),
-        ])
-        .execute();
+  const rows = await db
+    // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
+    // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
+    .selectFrom('companies as c')
+    .crossJoin('daily_prices as p')
+    .whereRef('p.company_id', '=', 'c.id')
+    .where('p.date', '=', day)
+    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
+    .select([
+      'c.id',
+      'p.close',
+      'p.volume',
+      sharesOn(day).as('shares'),
+      lastClose('<', day).as('previous'),
+      lastClose('<=', ref.week).as('week'),
+      lastClose('<=', ref.month).as('month'),
+      closesAggregate('avg(w.close * w.volume)', ref.after30, day).as('dollar_volume30'),
+      closesAggregate('max(w.close)', monthBefore, day).as('month_high'),
+      closesAggregate('min(w.close)', monthBefore, day).as('month_low'),
+    ])
+    .execute();
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({
     id: r.id,
@@ -178,6 +143,25 @@ export async function findCompaniesOnDay(
     monthHigh: num(r.month_high),
     monthLow: num(r.month_low),
   }));
+}
+
+/** Every company's share counts (of those in `ids` when given), ascending by date. */
+export async function findShareCounts(db: Db, ids?: IdRange): Promise<Map<number, ShareCount[]>> {
+  const rows = await db
+    .selectFrom('shares_outstanding')
+    .select(['company_id', 'date', 'shares'])
+    .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
+    .orderBy('company_id')
+    .orderBy('date')
+    .execute();
+  const out = new Map<number, ShareCount[]>();
+  for (const { company_id, date, shares } of rows) {
+    const count = { date, shares: Number(shares) };
+    const list = out.get(company_id);
+    if (list) list.push(count);
+    else out.set(company_id, [count]);
+  }
+  return out;
 }
 
 /** The highest company id (0 when there is none): where the reader threads split the market in two. */
@@ -259,17 +243,24 @@ export async function findMonthsRanges(db: Db, months: readonly string[], ids?: 
 
 /**
  * Each company's closes in the months `months` (`yyyy-mm`) as kept in `month_closes`: one key range
- * per month for the whole market (or part of it).
+ * per month for the whole market (or part of it). With their volumes on PostgreSQL, which reads a
+ * day's own figures from them (`companiesOnDay`); SQLite reads them from the closes ('' here).
  */
 export async function findMonthCloses(
   db: Db,
   months: readonly string[],
   ids?: IdRange,
-): Promise<{ company_id: number; month: string; days: number; closes: string }[]> {
+): Promise<{ company_id: number; month: string; days: number; closes: string; volumes: string }[]> {
   if (months.length === 0) return [];
   return db
     .selectFrom('month_closes')
-    .select(['company_id', 'month', 'days', 'closes'])
+    .select([
+      'company_id',
+      'month',
+      'days',
+      'closes',
+      sql<string>`${sql.raw(isPostgresDb(db) ? 'volumes' : "''")}`.as('volumes'),
+    ])
     .where('month', 'in', months)
     .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
     .execute();
