@@ -4,9 +4,9 @@ import {
   addDollarVolumes,
   closeRangeAfter,
   closeRangeThrough,
+  companiesIn,
   dayIndex,
   lastCloseThrough,
-  type MonthCloses,
   monthCloses,
   parseMonth,
   parseMonthCloses,
@@ -32,6 +32,11 @@ const monthArb = fc
 
 const dayOf = (d: { date: string }) => Number(d.date.slice(8));
 
+/** A company's id in the months parsed alone. */
+const ID = 3;
+const parsedOne = (days: Parameters<typeof monthCloses>[0]) =>
+  parseMonth([{ company_id: ID, ...monthCloses(days) }], true);
+
 describe('a month’s closes as kept', () => {
   it('read back as the same numbers, each on its day', () => {
     fc.assert(
@@ -47,7 +52,7 @@ describe('a month’s closes as kept', () => {
     fc.assert(
       fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
         const upTo = days.filter((d) => dayOf(d) <= day);
-        expect(lastCloseThrough(monthCloses(days), day)).toBe(upTo.at(-1)?.close ?? null);
+        expect(lastCloseThrough(parsedOne(days), ID, day)).toBe(upTo.at(-1)?.close ?? null);
       }),
     );
   });
@@ -56,8 +61,12 @@ describe('a month’s closes as kept', () => {
     fc.assert(
       fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
         const after = days.filter((d) => dayOf(d) > day).map((d) => d.close);
-        expect(closeRangeAfter(monthCloses(days), day)).toEqual(
-          after.length === 0 ? null : { high: Math.max(...after), low: Math.min(...after) },
+        const range = { high: 0, low: 0 };
+        expect(closeRangeAfter(parsedOne(days), ID, day, range)).toBe(after.length > 0);
+        expect(range).toEqual(
+          after.length === 0
+            ? { high: Number.NaN, low: Number.NaN }
+            : { high: Math.max(...after), low: Math.min(...after) },
         );
       }),
     );
@@ -67,8 +76,12 @@ describe('a month’s closes as kept', () => {
     fc.assert(
       fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
         const upTo = days.filter((d) => dayOf(d) <= day).map((d) => d.close);
-        expect(closeRangeThrough(monthCloses(days), day)).toEqual(
-          upTo.length === 0 ? null : { high: Math.max(...upTo), low: Math.min(...upTo) },
+        const range = { high: 0, low: 0 };
+        expect(closeRangeThrough(parsedOne(days), ID, day, range)).toBe(upTo.length > 0);
+        expect(range).toEqual(
+          upTo.length === 0
+            ? { high: Number.NaN, low: Number.NaN }
+            : { high: Math.max(...upTo), low: Math.min(...upTo) },
         );
       }),
     );
@@ -90,13 +103,21 @@ describe('a month’s closes as kept', () => {
       closes: '3',
       volumes: '7',
     });
-    expect(lastCloseThrough(month, 30)).toBe(0.1 + 0.2);
-    expect(lastCloseThrough(month, 31)).toBe(1e-7);
-    expect(lastCloseThrough(month, 3)).toBeNull();
-    expect(closeRangeAfter(month, 4)).toEqual({ high: 0.1 + 0.2, low: 1e-7 });
-    expect(closeRangeAfter(month, 31)).toBeNull();
-    expect(lastCloseThrough({ days: 0, closes: '', volumes: '' }, 31)).toBeNull();
-    expect(closeRangeAfter({ days: 0, closes: '', volumes: '' }, 0)).toBeNull();
+    const parsed = parseMonth([{ company_id: ID, ...month }], true);
+    expect([...(parsed.volumes ?? [])]).toEqual([0, 12, 2 ** 53 - 1]);
+    expect(lastCloseThrough(parsed, ID, 30)).toBe(0.1 + 0.2);
+    expect(lastCloseThrough(parsed, ID, 31)).toBe(1e-7);
+    expect(lastCloseThrough(parsed, ID, 3)).toBeNull();
+    const range = { high: 0, low: 0 };
+    expect(closeRangeAfter(parsed, ID, 4, range)).toBe(true);
+    expect(range).toEqual({ high: 0.1 + 0.2, low: 1e-7 });
+    expect(closeRangeAfter(parsed, ID, 31, range)).toBe(false);
+    // No row for a company, or an id past the month's: none.
+    expect(lastCloseThrough(parsed, ID - 1, 31)).toBeNull();
+    expect(lastCloseThrough(parsed, ID + 100, 31)).toBeNull();
+    expect(closeRangeThrough(parsed, ID + 100, 31, range)).toBe(false);
+    // Read without volumes: the closes only.
+    expect(parseMonth([{ company_id: ID, ...month }], false).volumes).toBeNull();
   });
 });
 
@@ -107,12 +128,16 @@ describe('a month of many companies parsed once', () => {
   it('finds each company’s close and volume on each of its days, and none on the others', () => {
     fc.assert(
       fc.property(marketArb, fc.integer({ min: 1, max: 31 }), (companies, day) => {
-        const parsed = parseMonth(new Map(companies.map(([id, days]) => [id, monthCloses(days)])));
+        const parsed = parseMonth(
+          companies.map(([id, days]) => ({ company_id: id, ...monthCloses(days) })),
+          true,
+        );
+        expect([...companiesIn(parsed)]).toEqual(companies.map(([id]) => id).sort((x, y) => x - y));
         for (const [id, days] of companies) {
           const on = days.find((d) => dayOf(d) === day);
           const at = dayIndex(parsed, id, day);
           if (!on) expect(at).toBe(-1);
-          else expect([parsed.closes[at], parsed.volumes[at]]).toEqual([on.close, on.volume]);
+          else expect([parsed.closes[at], parsed.volumes?.[at]]).toEqual([on.close, on.volume]);
         }
         expect(dayIndex(parsed, 41, day)).toBe(-1);
       }),
@@ -128,8 +153,8 @@ describe('a month of many companies parsed once', () => {
         fc.integer({ min: 0, max: 31 }),
         (a, b, after, through) => {
           const rows = (companies: typeof a) =>
-            new Map<number, MonthCloses>(companies.map(([id, days]) => [id, monthCloses(days)]));
-          const [first, second] = [parseMonth(rows(a)), parseMonth(rows(b))];
+            companies.map(([id, days]) => ({ company_id: id, ...monthCloses(days) }));
+          const [first, second] = [parseMonth(rows(a), true), parseMonth(rows(b), true)];
           for (const id of new Set([...a, ...b].map(([id]) => id))) {
             const total = { sum: 0, days: 0 };
             addDollarVolumes(first, id, after, 31, total);

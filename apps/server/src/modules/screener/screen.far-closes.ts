@@ -13,11 +13,13 @@ import { tradingDaysBetween } from '@app/market-data/calendar';
 import { type ShareCount, sharesOn } from '@app/market-data/derived';
 import {
   addDollarVolumes,
+  type CloseRange,
+  type CompanyMonthCloses,
   closeRangeAfter,
   closeRangeThrough,
+  companiesIn,
   dayIndex,
   lastCloseThrough,
-  type MonthCloses,
   type ParsedMonth,
   parseMonth,
 } from '@app/market-data/month-closes';
@@ -51,8 +53,8 @@ const lookBacks = (db: Db) => (recentFromMonths(db) ? ALL_LOOK_BACKS : FAR_LOOK_
  */
 const FIRST_WEEK = 7;
 
-/** The month rows read for a day: by month, each company's closes. */
-export type FarMonths = Map<string, Map<number, MonthCloses>>;
+/** The month rows read for a day, by month: every company's closes, parsed (with volumes for the 30 days' months on PostgreSQL). */
+export type FarMonths = Map<string, ParsedMonth>;
 
 const monthBefore = (month: string) => minusMonths(`${month}-01`, 1).slice(0, 7);
 const dayOfMonth = (date: string) => Number(date.slice(8, 10));
@@ -81,13 +83,37 @@ function monthsFor(db: Db, ref: ReferenceDays): string[] {
   return [...new Set([...months.map((day) => day.slice(0, 7)), ...monthsBefore])];
 }
 
-/** Month rows kept between days by month (`yyyy-mm`): those of one data date never change. */
-export type MonthRowsKept = RecentMap<string, Promise<Map<number, MonthCloses>>>;
+/**
+ * Month rows kept between days by month (`yyyy-mm`), parsed: those of one data date never change.
+ * `volumes`: read with them (a month of some day's 30 days, on PostgreSQL).
+ */
+export type MonthRowsKept = RecentMap<string, { volumes: boolean; rows: Promise<ParsedMonth> }>;
+
+/**
+ * The rows of `months` for the companies in `ids` (all when none) in one query, each month parsed once
+ * (with its volumes for those in `withVolumes`). A month without rows reads as an empty one.
+ */
+async function readMonths(
+  db: Db,
+  months: readonly string[],
+  withVolumes: ReadonlySet<string>,
+  ids?: IdRange,
+): Promise<FarMonths> {
+  const byMonth = new Map<string, CompanyMonthCloses[]>(months.map((month) => [month, []]));
+  for (const row of await findMonthCloses(
+    db,
+    months,
+    ids,
+    months.filter((month) => withVolumes.has(month)),
+  ))
+    byMonth.get(row.month)?.push(row);
+  return new Map([...byMonth].map(([month, rows]) => [month, parseMonth(rows, withVolumes.has(month))]));
+}
 
 /**
  * The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when
- * none): those in `kept` from there, the others read in one query (and kept). The days of a month
- * share all their months but three (a year, three and five years back), and a year its start.
+ * none), parsed: those in `kept` from there, the others read in one query (and kept). The days of a
+ * month share all their months but three (a year, three and five years back), and a year its start.
  */
 export async function readFarMonths(
   db: Db,
@@ -96,24 +122,22 @@ export async function readFarMonths(
   kept?: MonthRowsKept,
 ): Promise<FarMonths> {
   const wanted = monthsFor(db, ref);
-  const missing = kept ? wanted.filter((month) => kept.get(month) === undefined) : wanted;
-  const read =
-    missing.length === 0
-      ? null
-      : findMonthCloses(db, missing, ids).then((rows) => {
-          const byMonth: FarMonths = new Map(missing.map((month) => [month, new Map()]));
-          for (const row of rows) byMonth.get(row.month)?.set(row.company_id, row);
-          return byMonth;
-        });
-  const of = (month: string) => (read as Promise<FarMonths>).then((byMonth) => byMonth.get(month) ?? new Map());
+  // The day's own figures come from the 30 days' months on PostgreSQL: those need their volumes.
+  const withVolumes = new Set(recentFromMonths(db) ? monthsOf30Days(ref) : []);
+  const missing = wanted.filter((month) => {
+    const held = kept?.get(month);
+    return held === undefined || (withVolumes.has(month) && !held.volumes);
+  });
+  const read = missing.length === 0 ? null : readMonths(db, missing, withVolumes, ids);
+  const of = (month: string) => (read as Promise<FarMonths>).then((byMonth) => byMonth.get(month) as ParsedMonth);
   if (kept)
     for (const month of missing) {
-      const rows = of(month);
-      kept.set(month, rows);
-      rows.catch(() => kept.deleteIf(month, rows));
+      const held = { volumes: withVolumes.has(month), rows: of(month) };
+      kept.set(month, held);
+      held.rows.catch(() => kept.deleteIf(month, held));
     }
   const out: FarMonths = new Map();
-  for (const month of wanted) out.set(month, await (kept?.get(month) ?? of(month)));
+  for (const month of wanted) out.set(month, await (kept?.get(month)?.rows ?? of(month)));
   return out;
 }
 
@@ -128,11 +152,9 @@ function fromMonths(months: FarMonths, day: string): (companyId: number) => numb
   // Only when the month before was read (see FIRST_WEEK): its last close.
   const before = months.get(monthBefore(month));
   return (companyId) => {
-    const closes = inMonth?.get(companyId);
-    const close = closes === undefined ? null : lastCloseThrough(closes, dayOf);
+    const close = inMonth ? lastCloseThrough(inMonth, companyId, dayOf) : null;
     if (close !== null) return close;
-    const last = before?.get(companyId);
-    return last === undefined ? undefined : (lastCloseThrough(last, 31) ?? undefined);
+    return (before ? lastCloseThrough(before, companyId, 31) : null) ?? undefined;
   };
 }
 
@@ -156,11 +178,11 @@ export async function fillFarCloses(
   if (recentFromMonths(db)) {
     const inMonth = months.get(ref.day.slice(0, 7));
     const day = dayOfMonth(ref.day);
+    const range: CloseRange = { high: Number.NaN, low: Number.NaN };
     for (const c of companies) {
-      const closes = inMonth?.get(c.id);
-      const range = closes === undefined ? null : closeRangeThrough(closes, day);
-      c.monthHigh = range?.high ?? null;
-      c.monthLow = range?.low ?? null;
+      const found = inMonth !== undefined && closeRangeThrough(inMonth, c.id, day, range);
+      c.monthHigh = found ? range.high : null;
+      c.monthLow = found ? range.low : null;
     }
   }
   let open = openCloses(keys, ref, months, companies, firstYears);
@@ -170,8 +192,7 @@ export async function fillFarCloses(
     if (dayOfMonth(ref[key]) <= FIRST_WEEK) before.add(monthBefore(ref[key].slice(0, 7)));
   const unread = [...before].filter((month) => !months.has(month));
   if (unread.length > 0) {
-    for (const month of unread) months.set(month, new Map());
-    for (const row of await findMonthCloses(db, unread, ids)) months.get(row.month)?.set(row.company_id, row);
+    for (const [month, rows] of await readMonths(db, unread, new Set(), ids)) months.set(month, rows);
     const stillOpen = companies.filter((c) => open.has(c.id));
     open = openCloses(keys, ref, months, stillOpen, firstYears);
   }
@@ -231,25 +252,20 @@ function openCloses(
 
 /** The highest and lowest close of each company after `after` to the end of its month, from the month rows read. */
 export function farPartialRange(months: FarMonths, after: string): CloseRanges {
+  const month = months.get(after.slice(0, 7));
+  if (!month) return rangesById([]);
   const day = dayOfMonth(after);
-  const ranges: { id: number; high: number; low: number }[] = [];
-  for (const [id, closes] of months.get(after.slice(0, 7)) ?? []) {
-    const range = closeRangeAfter(closes, day);
-    if (range) ranges.push({ id, ...range });
+  const out = {
+    high: new Float64Array(month.days.length).fill(Number.NaN),
+    low: new Float64Array(month.days.length).fill(Number.NaN),
+  };
+  const range: CloseRange = { high: Number.NaN, low: Number.NaN };
+  for (const id of companiesIn(month)) {
+    closeRangeAfter(month, id, day, range);
+    out.high[id] = range.high;
+    out.low[id] = range.low;
   }
-  return rangesById(ranges);
-}
-
-/** Each month's rows parsed once (`parseMonth`), for as long as they are kept (`MonthRowsKept`). */
-const parsedMonths = new WeakMap<Map<number, MonthCloses>, ParsedMonth>();
-
-function parsed(rows: Map<number, MonthCloses>): ParsedMonth {
-  let month = parsedMonths.get(rows);
-  if (!month) {
-    month = parseMonth(rows);
-    parsedMonths.set(rows, month);
-  }
-  return month;
+  return out;
 }
 
 /**
@@ -269,28 +285,31 @@ export async function companiesOnDay(
   ids?: IdRange,
 ): Promise<CompanyOnDay[]> {
   if (!recentFromMonths(db)) return findCompaniesOnDay(db, ref.day, ref, ids);
-  const [rows, shares] = await Promise.all([months, shareCounts()]);
-  const dayRows = rows.get(ref.day.slice(0, 7)) ?? new Map<number, MonthCloses>();
+  const [read, shares] = await Promise.all([months, shareCounts()]);
   const day = dayOfMonth(ref.day);
-  const ofDay = parsed(dayRows);
-  const window = monthsOf30Days(ref).map((month) => ({
-    month: parsed(rows.get(month) ?? new Map()),
-    // Its days after `after` through `through`: from the day after the 30 days' start, up to the day.
-    after: month === ref.after30.slice(0, 7) ? dayOfMonth(ref.after30) : 0,
-    through: month === ref.day.slice(0, 7) ? day : 31,
-  }));
+  const ofDay = read.get(ref.day.slice(0, 7));
+  if (!ofDay) return [];
+  // Each month's days after `after` through `through`: from the day after the 30 days' start, up to the day.
+  const window = monthsOf30Days(ref).flatMap((month) => {
+    const rows = read.get(month);
+    if (!rows) return [];
+    const after = month === ref.after30.slice(0, 7) ? dayOfMonth(ref.after30) : 0;
+    return [{ rows, after, through: month === ref.day.slice(0, 7) ? day : 31 }];
+  });
+  const volumes = ofDay.volumes;
+  if (!volumes) throw new Error(`the month of ${ref.day} was read without its volumes`);
   const out: CompanyOnDay[] = [];
-  for (const id of dayRows.keys()) {
+  for (const id of companiesIn(ofDay)) {
     const at = dayIndex(ofDay, id, day);
     if (at < 0) continue;
     const total = { sum: 0, days: 0 };
-    for (const w of window) addDollarVolumes(w.month, id, w.after, w.through, total);
+    for (const w of window) addDollarVolumes(w.rows, id, w.after, w.through, total);
     const counts = shares.get(id);
     out.push({
       id,
       prices: {
         close: ofDay.closes[at] as number,
-        volume: ofDay.volumes[at] as number,
+        volume: volumes[at] as number,
         shares: counts ? sharesOn(counts, ref.day) : null,
         // From the month rows (fillFarCloses).
         previous: null,

@@ -243,13 +243,14 @@ export async function findMonthsRanges(db: Db, months: readonly string[], ids?: 
 
 /**
  * Each company's closes in the months `months` (`yyyy-mm`) as kept in `month_closes`: one key range
- * per month for the whole market (or part of it). With their volumes on PostgreSQL, which reads a
- * day's own figures from them (`companiesOnDay`); SQLite reads them from the closes ('' here).
+ * per month for the whole market (or part of it). With their volumes for the months of `withVolumes`
+ * ('' for the others: PostgreSQL reads a day's own figures from those of its 30 days, `companiesOnDay`).
  */
 export async function findMonthCloses(
   db: Db,
   months: readonly string[],
   ids?: IdRange,
+  withVolumes: readonly string[] = [],
 ): Promise<{ company_id: number; month: string; days: number; closes: string; volumes: string }[]> {
   if (months.length === 0) return [];
   return db
@@ -259,7 +260,10 @@ export async function findMonthCloses(
       'month',
       'days',
       'closes',
-      sql<string>`${sql.raw(isPostgresDb(db) ? 'volumes' : "''")}`.as('volumes'),
+      (withVolumes.length === 0
+        ? sql<string>`''`
+        : sql<string>`case when month in (${sql.join(withVolumes)}) then volumes else '' end`
+      ).as('volumes'),
     ])
     .where('month', 'in', months)
     .$if(ids !== undefined, (q) => q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0))
