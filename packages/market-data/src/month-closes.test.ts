@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  addDollarVolumes,
-  closeRangeAfter,
-  closeRangeThrough,
-  companiesIn,
-  dayIndex,
-  lastCloseThrough,
-  monthCloses,
-  parseMonth,
-  parseMonthCloses,
-} from './month-closes.ts';
+import { type MonthReader, monthCloses, ParsedMonth, parseMonthCloses, TextMonth } from './month-closes.ts';
 
 /** A month's trading days (ascending, distinct, any of 1–31) with closes of any size, as sources give them. */
 const monthArb = fc
@@ -34,8 +24,11 @@ const dayOf = (d: { date: string }) => Number(d.date.slice(8));
 
 /** A company's id in the months parsed alone. */
 const ID = 3;
-const parsedOne = (days: Parameters<typeof monthCloses>[0]) =>
-  parseMonth([{ company_id: ID, ...monthCloses(days) }], true);
+/** A company's month read both ways: through its text, and parsed once. */
+const readers = (days: Parameters<typeof monthCloses>[0]): MonthReader[] => {
+  const rows = [{ company_id: ID, ...monthCloses(days) }];
+  return [new TextMonth(rows), new ParsedMonth(rows, true)];
+};
 
 describe('a month’s closes as kept', () => {
   it('read back as the same numbers, each on its day', () => {
@@ -52,7 +45,7 @@ describe('a month’s closes as kept', () => {
     fc.assert(
       fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
         const upTo = days.filter((d) => dayOf(d) <= day);
-        expect(lastCloseThrough(parsedOne(days), ID, day)).toBe(upTo.at(-1)?.close ?? null);
+        for (const month of readers(days)) expect(month.lastCloseThrough(ID, day)).toBe(upTo.at(-1)?.close ?? null);
       }),
     );
   });
@@ -61,13 +54,15 @@ describe('a month’s closes as kept', () => {
     fc.assert(
       fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
         const after = days.filter((d) => dayOf(d) > day).map((d) => d.close);
-        const range = { high: 0, low: 0 };
-        expect(closeRangeAfter(parsedOne(days), ID, day, range)).toBe(after.length > 0);
-        expect(range).toEqual(
-          after.length === 0
-            ? { high: Number.NaN, low: Number.NaN }
-            : { high: Math.max(...after), low: Math.min(...after) },
-        );
+        for (const month of readers(days)) {
+          const range = { high: 0, low: 0 };
+          expect(month.closeRangeAfter(ID, day, range)).toBe(after.length > 0);
+          expect(range).toEqual(
+            after.length === 0
+              ? { high: Number.NaN, low: Number.NaN }
+              : { high: Math.max(...after), low: Math.min(...after) },
+          );
+        }
       }),
     );
   });
@@ -76,13 +71,15 @@ describe('a month’s closes as kept', () => {
     fc.assert(
       fc.property(monthArb, fc.integer({ min: 0, max: 31 }), (days, day) => {
         const upTo = days.filter((d) => dayOf(d) <= day).map((d) => d.close);
-        const range = { high: 0, low: 0 };
-        expect(closeRangeThrough(parsedOne(days), ID, day, range)).toBe(upTo.length > 0);
-        expect(range).toEqual(
-          upTo.length === 0
-            ? { high: Number.NaN, low: Number.NaN }
-            : { high: Math.max(...upTo), low: Math.min(...upTo) },
-        );
+        for (const month of readers(days)) {
+          const range = { high: 0, low: 0 };
+          expect(month.closeRangeThrough(ID, day, range)).toBe(upTo.length > 0);
+          expect(range).toEqual(
+            upTo.length === 0
+              ? { high: Number.NaN, low: Number.NaN }
+              : { high: Math.max(...upTo), low: Math.min(...upTo) },
+          );
+        }
       }),
     );
   });
@@ -103,43 +100,52 @@ describe('a month’s closes as kept', () => {
       closes: '3',
       volumes: '7',
     });
-    const parsed = parseMonth([{ company_id: ID, ...month }], true);
-    expect([...(parsed.volumes ?? [])]).toEqual([0, 12, 2 ** 53 - 1]);
-    expect(lastCloseThrough(parsed, ID, 30)).toBe(0.1 + 0.2);
-    expect(lastCloseThrough(parsed, ID, 31)).toBe(1e-7);
-    expect(lastCloseThrough(parsed, ID, 3)).toBeNull();
-    const range = { high: 0, low: 0 };
-    expect(closeRangeAfter(parsed, ID, 4, range)).toBe(true);
-    expect(range).toEqual({ high: 0.1 + 0.2, low: 1e-7 });
-    expect(closeRangeAfter(parsed, ID, 31, range)).toBe(false);
-    // No row for a company, or an id past the month's: none.
-    expect(lastCloseThrough(parsed, ID - 1, 31)).toBeNull();
-    expect(lastCloseThrough(parsed, ID + 100, 31)).toBeNull();
-    expect(closeRangeThrough(parsed, ID + 100, 31, range)).toBe(false);
+    const rows = [{ company_id: ID, ...month }];
+    expect([...(new ParsedMonth(rows, true).volumes ?? [])]).toEqual([0, 12, 2 ** 53 - 1]);
+    for (const read of [new TextMonth(rows), new ParsedMonth(rows, true)]) {
+      expect(read.lastCloseThrough(ID, 30)).toBe(0.1 + 0.2);
+      expect(read.lastCloseThrough(ID, 31)).toBe(1e-7);
+      expect(read.lastCloseThrough(ID, 3)).toBeNull();
+      const range = { high: 0, low: 0 };
+      expect(read.closeRangeAfter(ID, 4, range)).toBe(true);
+      expect(range).toEqual({ high: 0.1 + 0.2, low: 1e-7 });
+      expect(read.closeRangeAfter(ID, 31, range)).toBe(false);
+      // No row for a company, or an id past the month's: none.
+      expect(read.lastCloseThrough(ID - 1, 31)).toBeNull();
+      expect(read.lastCloseThrough(ID + 100, 31)).toBeNull();
+      expect(read.closeRangeThrough(ID + 100, 31, range)).toBe(false);
+      expect([...read.companies()]).toEqual([ID]);
+    }
     // Read without volumes: the closes only.
-    expect(parseMonth([{ company_id: ID, ...month }], false).volumes).toBeNull();
+    expect(new ParsedMonth(rows, false).volumes).toBeNull();
   });
 });
 
 /** Several companies' months (ids with gaps between them), as a month's rows are read. */
 const marketArb = fc.uniqueArray(fc.tuple(fc.nat({ max: 40 }), monthArb), { selector: ([id]) => id, maxLength: 8 });
 
-describe('a month of many companies parsed once', () => {
+/** Many companies' month read both ways, with volumes. */
+const bothWays = (companies: [number, Parameters<typeof monthCloses>[0]][]): MonthReader[] => {
+  const rows = companies.map(([id, days]) => ({ company_id: id, ...monthCloses(days) }));
+  return [new TextMonth(rows), new ParsedMonth(rows, true)];
+};
+
+describe('a month of many companies, through its text and parsed once', () => {
   it('finds each company’s close and volume on each of its days, and none on the others', () => {
     fc.assert(
       fc.property(marketArb, fc.integer({ min: 1, max: 31 }), (companies, day) => {
-        const parsed = parseMonth(
-          companies.map(([id, days]) => ({ company_id: id, ...monthCloses(days) })),
-          true,
-        );
-        expect([...companiesIn(parsed)]).toEqual(companies.map(([id]) => id).sort((x, y) => x - y));
-        for (const [id, days] of companies) {
-          const on = days.find((d) => dayOf(d) === day);
-          const at = dayIndex(parsed, id, day);
-          if (!on) expect(at).toBe(-1);
-          else expect([parsed.closes[at], parsed.volumes?.[at]]).toEqual([on.close, on.volume]);
+        for (const month of bothWays(companies)) {
+          expect([...month.companies()].sort((x, y) => x - y)).toEqual(
+            companies.map(([id]) => id).sort((x, y) => x - y),
+          );
+          for (const [id, days] of companies) {
+            const on = days.find((d) => dayOf(d) === day);
+            const found = { close: 0, volume: 0 };
+            expect(month.closeAndVolumeOn(id, day, found)).toBe(on !== undefined);
+            if (on) expect(found).toEqual({ close: on.close, volume: on.volume });
+          }
+          expect(month.closeAndVolumeOn(41, day, { close: 0, volume: 0 })).toBe(false);
         }
-        expect(dayIndex(parsed, 41, day)).toBe(-1);
       }),
     );
   });
@@ -152,23 +158,37 @@ describe('a month of many companies parsed once', () => {
         fc.integer({ min: 0, max: 31 }),
         fc.integer({ min: 0, max: 31 }),
         (a, b, after, through) => {
-          const rows = (companies: typeof a) =>
-            companies.map(([id, days]) => ({ company_id: id, ...monthCloses(days) }));
-          const [first, second] = [parseMonth(rows(a), true), parseMonth(rows(b), true)];
+          const [textA, parsedA] = bothWays(a) as [MonthReader, MonthReader];
+          const [textB, parsedB] = bothWays(b) as [MonthReader, MonthReader];
           for (const id of new Set([...a, ...b].map(([id]) => id))) {
-            const total = { sum: 0, days: 0 };
-            addDollarVolumes(first, id, after, 31, total);
-            addDollarVolumes(second, id, 0, through, total);
             const window = [
               ...(a.find(([k]) => k === id)?.[1] ?? []).filter((d) => dayOf(d) > after),
               ...(b.find(([k]) => k === id)?.[1] ?? []).filter((d) => dayOf(d) <= through),
             ];
             let sum = 0;
             for (const d of window) sum += d.close * d.volume;
-            expect(total).toEqual({ sum, days: window.length });
+            // Either way, and one month read each way.
+            for (const [first, second] of [
+              [textA, textB],
+              [parsedA, parsedB],
+              [textA, parsedB],
+            ] as const) {
+              const total = { sum: 0, days: 0 };
+              first.addDollarVolumes(id, after, 31, total);
+              second.addDollarVolumes(id, 0, through, total);
+              expect(total).toEqual({ sum, days: window.length });
+            }
           }
         },
       ),
     );
+  });
+
+  it('say so when asked for volumes they were read without', () => {
+    const rows = [{ company_id: 1, ...monthCloses([{ date: '2024-01-02', close: 3, volume: 7 }]), volumes: '' }];
+    for (const month of [new TextMonth(rows), new ParsedMonth(rows, false)]) {
+      expect(() => month.closeAndVolumeOn(1, 2, { close: 0, volume: 0 })).toThrow(/without its volumes/);
+      expect(() => month.addDollarVolumes(1, 0, 31, { sum: 0, days: 0 })).toThrow(/without its volumes/);
+    }
   });
 });

@@ -43,22 +43,138 @@ function bitCount(mask: number): number {
 /** How many of the month's closes fall on or before day `day`. */
 const closesThrough = (days: number, day: number) => bitCount(day >= 31 ? days : days & ((1 << day) - 1));
 
+/** A range of closes, written by a `MonthReader` (NaN for both: none). */
+export interface CloseRange {
+  high: number;
+  low: number;
+}
+
 /**
- * One month of many companies' rows parsed once into arrays indexed by company id: a company's
- * closes (and volumes, when read) start at `start[id]`, one per bit of `days[id]` (0: no row). What
- * every day of the month reads from the same rows then costs a bit count and an index, not a parse,
- * and keeping the month holds a few arrays, not thousands of rows and strings for the collector to trace.
+ * What one month's rows say of each company: read from their text (`TextMonth`, each look-up parsing
+ * only what it needs: the cheaper for a month one day reads) or from the month parsed once
+ * (`ParsedMonth`: the cheaper for a month many days read).
  */
-export interface ParsedMonth {
-  days: Int32Array;
-  start: Int32Array;
-  closes: Float64Array;
-  /** Null when the rows were read without their volumes. */
-  volumes: Float64Array | null;
+export interface MonthReader {
+  /** The company ids with a row. */
+  companies(): Iterable<number>;
+  /** Company `id`'s last close on or before day `day` of the month; null when it has none by then. */
+  lastCloseThrough(id: number, day: number): number | null;
+  /** Sets `out` to company `id`'s highest and lowest close after day `day`; false (and NaN) when there is none. */
+  closeRangeAfter(id: number, day: number, out: CloseRange): boolean;
+  /** Sets `out` to company `id`'s highest and lowest close up to day `day`; false (and NaN) when there is none. */
+  closeRangeThrough(id: number, day: number, out: CloseRange): boolean;
+  /** Sets `out` to company `id`'s close and volume on day `day`; false when it has no close that day. Read with volumes only. */
+  closeAndVolumeOn(id: number, day: number, out: { close: number; volume: number }): boolean;
+  /**
+   * Adds to `total` company `id`'s close × volume and days over its days after day `after` (0: from
+   * the first) through day `through`, one day at a time in date order: months added in date order sum
+   * as one pass over the days would. Read with volumes only.
+   */
+  addDollarVolumes(id: number, after: number, through: number, total: { sum: number; days: number }): void;
 }
 
 /** A month's row of one company, as read from `month_closes`. */
 export type CompanyMonthCloses = MonthCloses & { company_id: number };
+
+/** Where the close numbered `index` (from 0) starts in the text. */
+function closeStart(closes: string, index: number): number {
+  let at = 0;
+  for (let i = 0; i < index; i += 1) at = closes.indexOf(',', at) + 1;
+  return at;
+}
+
+/** The number of comma-separated `text` starting at `at`. */
+function numberAt(text: string, at: number): number {
+  const end = text.indexOf(',', at);
+  return Number(text.slice(at, end < 0 ? undefined : end));
+}
+
+function withoutVolumes(): never {
+  throw new Error('the month was read without its volumes');
+}
+
+function noRange(out: CloseRange): false {
+  out.high = Number.NaN;
+  out.low = Number.NaN;
+  return false;
+}
+
+/** A month's rows read through their text. */
+export class TextMonth implements MonthReader {
+  readonly #rows = new Map<number, CompanyMonthCloses>();
+
+  constructor(readonly rows: readonly CompanyMonthCloses[]) {
+    for (const row of rows) this.#rows.set(row.company_id, row);
+  }
+
+  companies(): Iterable<number> {
+    return this.#rows.keys();
+  }
+
+  lastCloseThrough(id: number, day: number): number | null {
+    const row = this.#rows.get(id);
+    const count = row ? closesThrough(row.days, day) : 0;
+    if (!row || count === 0) return null;
+    return numberAt(row.closes, closeStart(row.closes, count - 1));
+  }
+
+  closeAndVolumeOn(id: number, day: number, out: { close: number; volume: number }): boolean {
+    const row = this.#rows.get(id);
+    if (!row || (row.days & (1 << (day - 1))) === 0) return false;
+    if (row.volumes === '') withoutVolumes();
+    const index = closesThrough(row.days, day) - 1;
+    out.close = numberAt(row.closes, closeStart(row.closes, index));
+    out.volume = numberAt(row.volumes, closeStart(row.volumes, index));
+    return true;
+  }
+
+  addDollarVolumes(id: number, after: number, through: number, total: { sum: number; days: number }): void {
+    const row = this.#rows.get(id);
+    if (!row) return;
+    if (row.volumes === '') withoutVolumes();
+    const first = closesThrough(row.days, after);
+    const count = closesThrough(row.days, through) - first;
+    let close = closeStart(row.closes, first);
+    let volume = closeStart(row.volumes, first);
+    for (let i = 0; i < count; i += 1) {
+      total.sum += numberAt(row.closes, close) * numberAt(row.volumes, volume);
+      total.days += 1;
+      close = row.closes.indexOf(',', close) + 1;
+      volume = row.volumes.indexOf(',', volume) + 1;
+    }
+  }
+
+  closeRangeAfter(id: number, day: number, out: CloseRange): boolean {
+    const row = this.#rows.get(id);
+    if (!row) return noRange(out);
+    const skipped = closesThrough(row.days, day);
+    return textRange(row.closes, skipped, bitCount(row.days) - skipped, out);
+  }
+
+  closeRangeThrough(id: number, day: number, out: CloseRange): boolean {
+    const row = this.#rows.get(id);
+    return row ? textRange(row.closes, 0, closesThrough(row.days, day), out) : noRange(out);
+  }
+}
+
+/** The highest and lowest of `count` closes of the text from the one numbered `first` (from 0). */
+function textRange(closes: string, first: number, count: number, out: CloseRange): boolean {
+  if (count <= 0) return noRange(out);
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  let at = closeStart(closes, first);
+  for (let i = 0; i < count; i += 1) {
+    const next = closes.indexOf(',', at);
+    const close = Number(closes.slice(at, next < 0 ? undefined : next));
+    if (close > high) high = close;
+    if (close < low) low = close;
+    if (next < 0) break;
+    at = next + 1;
+  }
+  out.high = high;
+  out.low = low;
+  return true;
+}
 
 /** Writes the numbers of comma-separated `text` into `out` from `at`. */
 function parseNumbers(text: string, out: Float64Array, at: number): void {
@@ -74,107 +190,99 @@ function parseNumbers(text: string, out: Float64Array, at: number): void {
   }
 }
 
-/** The rows of one month (any companies, any order) parsed into one `ParsedMonth`; with their volumes when asked. */
-export function parseMonth(rows: readonly CompanyMonthCloses[], withVolumes: boolean): ParsedMonth {
-  let size = 0;
-  let count = 0;
-  for (const row of rows) {
-    if (row.company_id + 1 > size) size = row.company_id + 1;
-    count += bitCount(row.days);
-  }
-  const out: ParsedMonth = {
-    days: new Int32Array(size),
-    start: new Int32Array(size),
-    closes: new Float64Array(count),
-    volumes: withVolumes ? new Float64Array(count) : null,
-  };
-  let at = 0;
-  for (const row of rows) {
-    out.days[row.company_id] = row.days;
-    out.start[row.company_id] = at;
-    parseNumbers(row.closes, out.closes, at);
-    if (out.volumes) parseNumbers(row.volumes, out.volumes, at);
-    at += bitCount(row.days);
-  }
-  return out;
-}
-
-/** The company ids with a row in the month, ascending. */
-export function* companiesIn(month: ParsedMonth): Generator<number> {
-  for (let id = 0; id < month.days.length; id += 1) if (month.days[id] !== 0) yield id;
-}
-
-/** Company `id`'s days in the month (its mask; 0 when it has no row). */
-const daysOf = (month: ParsedMonth, id: number) => (id < month.days.length ? (month.days[id] as number) : 0);
-
-/** Where company `id`'s close on day `day` of a parsed month is, or −1 when it has none that day. */
-export function dayIndex(month: ParsedMonth, id: number, day: number): number {
-  const days = daysOf(month, id);
-  if ((days & (1 << (day - 1))) === 0) return -1;
-  return (month.start[id] as number) + closesThrough(days, day) - 1;
-}
-
-/** Company `id`'s last close on or before day `day` of the month; null when it has none by then. */
-export function lastCloseThrough(month: ParsedMonth, id: number, day: number): number | null {
-  const count = closesThrough(daysOf(month, id), day);
-  return count === 0 ? null : (month.closes[(month.start[id] as number) + count - 1] as number);
-}
-
-/** A range of closes, written by `closeRangeAfter` and `closeRangeThrough` (NaN for both: none). */
-export interface CloseRange {
-  high: number;
-  low: number;
-}
-
-/** Sets `out` to company `id`'s highest and lowest close after day `day` of the month; false (and NaN) when there is none. */
-export function closeRangeAfter(month: ParsedMonth, id: number, day: number, out: CloseRange): boolean {
-  const days = daysOf(month, id);
-  return rangeOf(month, id, closesThrough(days, day), bitCount(days), out);
-}
-
-/** Sets `out` to company `id`'s highest and lowest close of the month up to day `day`; false (and NaN) when there is none. */
-export function closeRangeThrough(month: ParsedMonth, id: number, day: number, out: CloseRange): boolean {
-  return rangeOf(month, id, 0, closesThrough(daysOf(month, id), day), out);
-}
-
-/** The highest and lowest of company `id`'s closes numbered `first` (from 0) up to `end`. */
-function rangeOf(month: ParsedMonth, id: number, first: number, end: number, out: CloseRange): boolean {
-  out.high = Number.NaN;
-  out.low = Number.NaN;
-  if (end <= first) return false;
-  const start = month.start[id] as number;
-  let high = Number.NEGATIVE_INFINITY;
-  let low = Number.POSITIVE_INFINITY;
-  for (let i = start + first; i < start + end; i += 1) {
-    const close = month.closes[i] as number;
-    if (close > high) high = close;
-    if (close < low) low = close;
-  }
-  out.high = high;
-  out.low = low;
-  return true;
-}
-
 /**
- * Adds to `total` company `id`'s close × volume and days in a parsed month read with its volumes,
- * over its days after day `after` (0: from the first) through day `through`, one day at a time in
- * date order: months added in date order sum as one pass over the days would.
+ * One month of many companies' rows parsed once into arrays indexed by company id: a company's
+ * closes (and volumes, when read) start at `start[id]`, one per bit of `days[id]` (0: no row). Every
+ * look-up is then a bit count and an index, and keeping the month holds a few arrays, not thousands
+ * of rows and strings for the collector to trace.
  */
-export function addDollarVolumes(
-  month: ParsedMonth,
-  id: number,
-  after: number,
-  through: number,
-  total: { sum: number; days: number },
-): void {
-  const volumes = month.volumes;
-  if (!volumes) throw new Error('the month was read without its volumes');
-  const days = daysOf(month, id);
-  if (days === 0) return;
-  const start = month.start[id] as number;
-  const last = start + closesThrough(days, through);
-  for (let i = start + closesThrough(days, after); i < last; i += 1) {
-    total.sum += (month.closes[i] as number) * (volumes[i] as number);
-    total.days += 1;
+export class ParsedMonth implements MonthReader {
+  readonly days: Int32Array;
+  readonly start: Int32Array;
+  readonly closes: Float64Array;
+  /** Null when the rows were read without their volumes. */
+  readonly volumes: Float64Array | null;
+
+  /** The rows of one month (any companies, any order); with their volumes when asked. */
+  constructor(rows: readonly CompanyMonthCloses[], withVolumes: boolean) {
+    let size = 0;
+    let count = 0;
+    for (const row of rows) {
+      if (row.company_id + 1 > size) size = row.company_id + 1;
+      count += bitCount(row.days);
+    }
+    this.days = new Int32Array(size);
+    this.start = new Int32Array(size);
+    this.closes = new Float64Array(count);
+    this.volumes = withVolumes ? new Float64Array(count) : null;
+    let at = 0;
+    for (const row of rows) {
+      this.days[row.company_id] = row.days;
+      this.start[row.company_id] = at;
+      parseNumbers(row.closes, this.closes, at);
+      if (this.volumes) parseNumbers(row.volumes, this.volumes, at);
+      at += bitCount(row.days);
+    }
+  }
+
+  *companies(): Generator<number> {
+    for (let id = 0; id < this.days.length; id += 1) if (this.days[id] !== 0) yield id;
+  }
+
+  /** Company `id`'s days in the month (its mask; 0 when it has no row). */
+  daysOf(id: number): number {
+    return id < this.days.length ? (this.days[id] as number) : 0;
+  }
+
+  closeAndVolumeOn(id: number, day: number, out: { close: number; volume: number }): boolean {
+    const days = this.daysOf(id);
+    if ((days & (1 << (day - 1))) === 0) return false;
+    const volumes = this.volumes ?? withoutVolumes();
+    const at = (this.start[id] as number) + closesThrough(days, day) - 1;
+    out.close = this.closes[at] as number;
+    out.volume = volumes[at] as number;
+    return true;
+  }
+
+  lastCloseThrough(id: number, day: number): number | null {
+    const count = closesThrough(this.daysOf(id), day);
+    return count === 0 ? null : (this.closes[(this.start[id] as number) + count - 1] as number);
+  }
+
+  closeRangeAfter(id: number, day: number, out: CloseRange): boolean {
+    const days = this.daysOf(id);
+    return this.#range(id, closesThrough(days, day), bitCount(days), out);
+  }
+
+  closeRangeThrough(id: number, day: number, out: CloseRange): boolean {
+    return this.#range(id, 0, closesThrough(this.daysOf(id), day), out);
+  }
+
+  /** The highest and lowest of company `id`'s closes numbered `first` (from 0) up to `end`. */
+  #range(id: number, first: number, end: number, out: CloseRange): boolean {
+    if (end <= first) return noRange(out);
+    const start = this.start[id] as number;
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    for (let i = start + first; i < start + end; i += 1) {
+      const close = this.closes[i] as number;
+      if (close > high) high = close;
+      if (close < low) low = close;
+    }
+    out.high = high;
+    out.low = low;
+    return true;
+  }
+
+  addDollarVolumes(id: number, after: number, through: number, total: { sum: number; days: number }): void {
+    const volumes = this.volumes ?? withoutVolumes();
+    const days = this.daysOf(id);
+    if (days === 0) return;
+    const start = this.start[id] as number;
+    const last = start + closesThrough(days, through);
+    for (let i = start + closesThrough(days, after); i < last; i += 1) {
+      total.sum += (this.closes[i] as number) * (volumes[i] as number);
+      total.days += 1;
+    }
   }
 }

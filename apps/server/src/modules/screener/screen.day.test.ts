@@ -1,7 +1,7 @@
 import { createDb } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { refreshDerived } from '@app/market-data/derived';
-import { companiesIn, type ParsedMonth, parseMonth } from '@app/market-data/month-closes';
+import { type MonthReader, ParsedMonth, TextMonth } from '@app/market-data/month-closes';
 import { readingsReady } from '@app/market-data/readings';
 import { seedMarket } from '@app/market-data/testing';
 import { describe, expect, it } from 'vitest';
@@ -79,14 +79,18 @@ describe.each(testEngines())('month ranges on %s', (engine) => {
             expect([...kept.low], `${first}:${last}`).toEqual([...fromCloses.low]);
           }
           // The rest of a month after each of its days (the far end of 52 weeks), from its row's closes.
-          const monthRows = new Map([[first, parseMonth(await findMonthCloses(handle.db, [first], ids), false)]]);
-          for (let after = `${first}-01`; after <= end(first, 1); after = addDays(after, 1)) {
-            const rest = farPartialRange(monthRows, after);
-            const fromCloses = await findCloseRanges(handle.db, after, end(first, 1), ids);
-            const size = Math.max(rest.high.length, fromCloses.high.length);
-            const padded = (a: Float64Array) => [...a, ...new Array(size - a.length).fill(Number.NaN)];
-            expect(padded(rest.high), after).toEqual(padded(fromCloses.high));
-            expect(padded(rest.low), after).toEqual(padded(fromCloses.low));
+          // Read through its text and parsed: the same ranges.
+          const rows = await findMonthCloses(handle.db, [first], ids);
+          for (const month of [new TextMonth(rows), new ParsedMonth(rows, false)]) {
+            const monthRows = new Map([[first, month]]);
+            for (let after = `${first}-01`; after <= end(first, 1); after = addDays(after, 1)) {
+              const rest = farPartialRange(monthRows, after);
+              const fromCloses = await findCloseRanges(handle.db, after, end(first, 1), ids);
+              const size = Math.max(rest.high.length, fromCloses.high.length);
+              const padded = (a: Float64Array) => [...a, ...new Array(size - a.length).fill(Number.NaN)];
+              expect(padded(rest.high), after).toEqual(padded(fromCloses.high));
+              expect(padded(rest.low), after).toEqual(padded(fromCloses.low));
+            }
           }
         }
       }
@@ -202,7 +206,7 @@ describe.each(testEngines())('the far closes a day looks back to on %s', (engine
       const sought = engine === 'postgres' ? 4 : 1;
       expect(await fillFarCloses(handle.db, ref, months, read, firstYears)).toEqual({ sought });
       expect(read.map((c) => [c.prices.previous, c.prices.week, c.prices.month])).toEqual([[9, 9, 9]]);
-      expect([...companiesIn(months.get('2023-04') as ParsedMonth)]).toHaveLength(1);
+      expect([...(months.get('2023-04') as MonthReader).companies()]).toHaveLength(1);
       // Three and five years back: before the first year, none, unsought.
       expect(read.map((c) => [c.prices.year1, c.prices.yearStart, c.prices.year3, c.prices.year5])).toEqual([
         [8, 9, null, null],
@@ -251,7 +255,8 @@ describe.each(testEngines())('a day’s own figures on %s', (engine) => {
       const shareCounts = () => findShareCounts(handle.db);
       for (const day of dates.filter((date) => date >= '2023-01-20')) {
         const ref = referenceDays(day);
-        const read = await companiesOnDay(handle.db, ref, readFarMonths(handle.db, ref), shareCounts);
+        const months = readFarMonths(handle.db, ref);
+        const read = await companiesOnDay(handle.db, ref, months, shareCounts);
         const tickers = new Map((await findCompanyListings(handle.db)).map((l) => [l.id, l.ticker]));
         const got = read.map((c) => ({
           ticker: tickers.get(c.id),

@@ -12,22 +12,18 @@ import { type Db, isPostgresDb } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
 import { type ShareCount, sharesOn } from '@app/market-data/derived';
 import {
-  addDollarVolumes,
   type CloseRange,
   type CompanyMonthCloses,
-  closeRangeAfter,
-  closeRangeThrough,
-  companiesIn,
-  dayIndex,
-  lastCloseThrough,
-  type ParsedMonth,
-  parseMonth,
+  type MonthReader,
+  ParsedMonth,
+  TextMonth,
 } from '@app/market-data/month-closes';
 import type { RecentMap } from '../../lib/recent-map.ts';
 import { addDays, minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
   type CloseRanges,
   type CompanyOnDay,
+  FAR_UNREAD,
   findCompaniesOnDay,
   findLastClosesThrough,
   findMonthCloses,
@@ -53,8 +49,12 @@ const lookBacks = (db: Db) => (recentFromMonths(db) ? ALL_LOOK_BACKS : FAR_LOOK_
  */
 const FIRST_WEEK = 7;
 
-/** The month rows read for a day, by month: every company's closes, parsed (with volumes for the 30 days' months on PostgreSQL). */
-export type FarMonths = Map<string, ParsedMonth>;
+/**
+ * The month rows read for a day, by month: every company's closes, through their text the first
+ * time a month is read, parsed from the second day that reads it on (and parsed with their volumes
+ * at once for the months of the day's 30 days on PostgreSQL, every one of whose days a day reads).
+ */
+export type FarMonths = Map<string, MonthReader>;
 
 const monthBefore = (month: string) => minusMonths(`${month}-01`, 1).slice(0, 7);
 const dayOfMonth = (date: string) => Number(date.slice(8, 10));
@@ -83,15 +83,23 @@ function monthsFor(db: Db, ref: ReferenceDays): string[] {
   return [...new Set([...months.map((day) => day.slice(0, 7)), ...monthsBefore])];
 }
 
-/**
- * Month rows kept between days by month (`yyyy-mm`), parsed: those of one data date never change.
- * `volumes`: read with them (a month of some day's 30 days, on PostgreSQL).
- */
-export type MonthRowsKept = RecentMap<string, { volumes: boolean; rows: Promise<ParsedMonth> }>;
+/** A month kept: read through its text until a second day reads it, then parsed (`ParsedMonth`). */
+interface KeptMonth {
+  reader: MonthReader;
+  days: number;
+}
 
 /**
- * The rows of `months` for the companies in `ids` (all when none) in one query, each month parsed once
- * (with its volumes for those in `withVolumes`). A month without rows reads as an empty one.
+ * Month rows kept between days by month (`yyyy-mm`): those of one data date never change.
+ * `volumes`: read with them (a month of some day's 30 days, on PostgreSQL).
+ */
+export type MonthRowsKept = RecentMap<string, { volumes: boolean; rows: Promise<KeptMonth> }>;
+
+/**
+ * The rows of `months` for the companies in `ids` (all when none) in one query: those of
+ * `withVolumes` parsed with their volumes (every one of their days is read for the day's 30 days:
+ * read through their text for the first day, then parsed for the second, they cost more), the others
+ * read through their text. A month without rows reads as an empty one.
  */
 async function readMonths(
   db: Db,
@@ -100,20 +108,36 @@ async function readMonths(
   ids?: IdRange,
 ): Promise<FarMonths> {
   const byMonth = new Map<string, CompanyMonthCloses[]>(months.map((month) => [month, []]));
-  for (const row of await findMonthCloses(
+  const read = await findMonthCloses(
     db,
     months,
     ids,
     months.filter((month) => withVolumes.has(month)),
-  ))
-    byMonth.get(row.month)?.push(row);
-  return new Map([...byMonth].map(([month, rows]) => [month, parseMonth(rows, withVolumes.has(month))]));
+  );
+  for (const row of read) byMonth.get(row.month)?.push(row);
+  return new Map(
+    [...byMonth].map(([month, rows]) => [
+      month,
+      withVolumes.has(month) ? new ParsedMonth(rows, true) : new TextMonth(rows),
+    ]),
+  );
+}
+
+/**
+ * A kept month for one more day: parsed once a second day reads it, a look-up then being an index,
+ * not a walk through text. Parsed at once, a month one day reads (a year, three or five years back)
+ * cost that day more than its few look-ups through the text.
+ */
+function readerFor(kept: KeptMonth): MonthReader {
+  if (kept.days > 0 && kept.reader instanceof TextMonth) kept.reader = new ParsedMonth(kept.reader.rows, false);
+  kept.days += 1;
+  return kept.reader;
 }
 
 /**
  * The month rows a day with reference days `ref` looks back to, for the companies in `ids` (all when
- * none), parsed: those in `kept` from there, the others read in one query (and kept). The days of a
- * month share all their months but three (a year, three and five years back), and a year its start.
+ * none): those in `kept` from there, the others read in one query (and kept). The days of a month
+ * share all their months but three (a year, three and five years back), and a year its start.
  */
 export async function readFarMonths(
   db: Db,
@@ -129,15 +153,22 @@ export async function readFarMonths(
     return held === undefined || (withVolumes.has(month) && !held.volumes);
   });
   const read = missing.length === 0 ? null : readMonths(db, missing, withVolumes, ids);
-  const of = (month: string) => (read as Promise<FarMonths>).then((byMonth) => byMonth.get(month) as ParsedMonth);
-  if (kept)
-    for (const month of missing) {
-      const held = { volumes: withVolumes.has(month), rows: of(month) };
-      kept.set(month, held);
-      held.rows.catch(() => kept.deleteIf(month, held));
-    }
+  const of = (month: string) => (read as Promise<FarMonths>).then((byMonth) => byMonth.get(month) as MonthReader);
   const out: FarMonths = new Map();
-  for (const month of wanted) out.set(month, await (kept?.get(month)?.rows ?? of(month)));
+  for (const month of wanted) {
+    if (!kept) {
+      out.set(month, await of(month));
+      continue;
+    }
+    let held = kept.get(month);
+    if (!held || missing.includes(month)) {
+      const entry = { volumes: withVolumes.has(month), rows: of(month).then((reader) => ({ reader, days: 0 })) };
+      kept.set(month, entry);
+      entry.rows.catch(() => kept.deleteIf(month, entry));
+      held = entry;
+    }
+    out.set(month, readerFor(await held.rows));
+  }
   return out;
 }
 
@@ -152,9 +183,9 @@ function fromMonths(months: FarMonths, day: string): (companyId: number) => numb
   // Only when the month before was read (see FIRST_WEEK): its last close.
   const before = months.get(monthBefore(month));
   return (companyId) => {
-    const close = inMonth ? lastCloseThrough(inMonth, companyId, dayOf) : null;
+    const close = inMonth ? inMonth.lastCloseThrough(companyId, dayOf) : null;
     if (close !== null) return close;
-    return (before ? lastCloseThrough(before, companyId, 31) : null) ?? undefined;
+    return (before ? before.lastCloseThrough(companyId, 31) : null) ?? undefined;
   };
 }
 
@@ -180,7 +211,7 @@ export async function fillFarCloses(
     const day = dayOfMonth(ref.day);
     const range: CloseRange = { high: Number.NaN, low: Number.NaN };
     for (const c of companies) {
-      const found = inMonth !== undefined && closeRangeThrough(inMonth, c.id, day, range);
+      const found = inMonth?.closeRangeThrough(c.id, day, range) === true;
       c.monthHigh = found ? range.high : null;
       c.monthLow = found ? range.low : null;
     }
@@ -255,13 +286,12 @@ export function farPartialRange(months: FarMonths, after: string): CloseRanges {
   const month = months.get(after.slice(0, 7));
   if (!month) return rangesById([]);
   const day = dayOfMonth(after);
-  const out = {
-    high: new Float64Array(month.days.length).fill(Number.NaN),
-    low: new Float64Array(month.days.length).fill(Number.NaN),
-  };
+  const ids = [...month.companies()];
+  const size = ids.reduce((top, id) => Math.max(top, id + 1), 0);
+  const out = { high: new Float64Array(size).fill(Number.NaN), low: new Float64Array(size).fill(Number.NaN) };
   const range: CloseRange = { high: Number.NaN, low: Number.NaN };
-  for (const id of companiesIn(month)) {
-    closeRangeAfter(month, id, day, range);
+  for (const id of ids) {
+    month.closeRangeAfter(id, day, range);
     out.high[id] = range.high;
     out.low[id] = range.low;
   }
@@ -296,31 +326,24 @@ export async function companiesOnDay(
     const after = month === ref.after30.slice(0, 7) ? dayOfMonth(ref.after30) : 0;
     return [{ rows, after, through: month === ref.day.slice(0, 7) ? day : 31 }];
   });
-  const volumes = ofDay.volumes;
-  if (!volumes) throw new Error(`the month of ${ref.day} was read without its volumes`);
+  const onDay = { close: 0, volume: 0 };
   const out: CompanyOnDay[] = [];
-  for (const id of companiesIn(ofDay)) {
-    const at = dayIndex(ofDay, id, day);
-    if (at < 0) continue;
+  for (const id of ofDay.companies()) {
+    if (!ofDay.closeAndVolumeOn(id, day, onDay)) continue;
     const total = { sum: 0, days: 0 };
-    for (const w of window) addDollarVolumes(w.rows, id, w.after, w.through, total);
+    for (const w of window) w.rows.addDollarVolumes(id, w.after, w.through, total);
     const counts = shares.get(id);
     out.push({
       id,
       prices: {
-        close: ofDay.closes[at] as number,
-        volume: volumes[at] as number,
+        close: onDay.close,
+        volume: onDay.volume,
         shares: counts ? sharesOn(counts, ref.day) : null,
         // From the month rows (fillFarCloses).
         previous: null,
         week: null,
         month: null,
-        yearStart: null,
-        year1: null,
-        year3: null,
-        year5: null,
-        high52: null,
-        low52: null,
+        ...FAR_UNREAD,
         dollarVolume30: total.sum / total.days,
       },
       monthHigh: null,

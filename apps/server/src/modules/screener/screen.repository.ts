@@ -131,19 +131,23 @@ export async function findCompaniesOnDay(
       previous: num(r.previous),
       week: num(r.week),
       month: num(r.month),
-      // Filled in by the caller from month rows (screen.far-closes.ts, screen.day.ts).
-      yearStart: null,
-      year1: null,
-      year3: null,
-      year5: null,
-      high52: null,
-      low52: null,
+      ...FAR_UNREAD,
       dollarVolume30: num(r.dollar_volume30),
     },
     monthHigh: num(r.month_high),
     monthLow: num(r.month_low),
   }));
 }
+
+/** A day's far look-backs and 52-week range, filled in by the caller from month rows (screen.far-closes.ts, screen.day.ts). */
+export const FAR_UNREAD = {
+  yearStart: null,
+  year1: null,
+  year3: null,
+  year5: null,
+  high52: null,
+  low52: null,
+} as const satisfies Partial<PriceFacts>;
 
 /** Every company's share counts (of those in `ids` when given), ascending by date. */
 export async function findShareCounts(db: Db, ids?: IdRange): Promise<Map<number, ShareCount[]>> {
