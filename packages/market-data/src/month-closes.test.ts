@@ -8,7 +8,15 @@ const monthArb = fc
   .chain((days) =>
     fc.tuple(
       fc.constant([...days].sort((a, b) => a - b)),
-      fc.array(fc.double({ min: 1e-6, max: 1e7, noNaN: true }), { minLength: days.length, maxLength: days.length }),
+      // Any double, and prices in cents and in millionths as sources write them (read without a substring each).
+      fc.array(
+        fc.oneof(
+          fc.double({ min: 1e-6, max: 1e7, noNaN: true }),
+          fc.integer({ min: 1, max: 10 ** 11 }).map((cents) => cents / 100),
+          fc.integer({ min: 1, max: 10 ** 15 - 1 }).map((n) => n / 10 ** 6),
+        ),
+        { minLength: days.length, maxLength: days.length },
+      ),
       fc.array(fc.nat({ max: 2 ** 40 }), { minLength: days.length, maxLength: days.length }),
     ),
   )

@@ -176,17 +176,46 @@ function textRange(closes: string, first: number, count: number, out: CloseRange
   return true;
 }
 
-/** Writes the numbers of comma-separated `text` into `out` from `at`. */
+/** Powers of ten a decimal of up to 15 digits is divided by, each exact as a double. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * Writes the numbers of comma-separated `text` into `out` from `at`, without a substring each: a
+ * decimal of up to 15 digits is its digits (exact below 2^53) over a power of ten (exact), one
+ * correctly rounded division, the same double as `Number` reads. Any other text (an exponent, more
+ * digits) is read by `Number`.
+ */
 function parseNumbers(text: string, out: Float64Array, at: number): void {
   if (text === '') return;
-  let from = 0;
+  const end = text.length;
   let to = at;
-  for (;;) {
-    const comma = text.indexOf(',', from);
-    out[to] = Number(comma < 0 ? text.slice(from) : text.slice(from, comma));
+  let from = 0;
+  while (from <= end) {
+    let i = from;
+    const negative = text.charCodeAt(i) === 45;
+    if (negative) i += 1;
+    let digits = 0;
+    let mantissa = 0;
+    let decimals = -1;
+    let plain = true;
+    for (; i < end; i += 1) {
+      const c = text.charCodeAt(i);
+      if (c === 44) break;
+      if (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits += 1;
+        if (decimals >= 0) decimals += 1;
+      } else if (c === 46 && decimals < 0) decimals = 0;
+      else plain = false;
+    }
+    let value: number;
+    if (plain && digits > 0 && digits <= 15) {
+      value = decimals > 0 ? mantissa / (POWERS_OF_TEN[decimals] as number) : mantissa;
+      if (negative) value = -value;
+    } else value = Number(text.slice(from, i));
+    out[to] = value;
     to += 1;
-    if (comma < 0) return;
-    from = comma + 1;
+    from = i + 1;
   }
 }
 
