@@ -76,10 +76,10 @@ export interface MonthReader {
 /** A month's row of one company, as read from `month_closes`. */
 export type CompanyMonthCloses = MonthCloses & { company_id: number };
 
-/** Where the close numbered `index` (from 0) starts in the text. */
-function closeStart(closes: string, index: number): number {
+/** Where the number numbered `index` (from 0) of comma-separated `text` (closes or volumes) starts. */
+function numberStart(text: string, index: number): number {
   let at = 0;
-  for (let i = 0; i < index; i += 1) at = closes.indexOf(',', at) + 1;
+  for (let i = 0; i < index; i += 1) at = text.indexOf(',', at) + 1;
   return at;
 }
 
@@ -115,7 +115,7 @@ export class TextMonth implements MonthReader {
     const row = this.#rows.get(id);
     const count = row ? closesThrough(row.days, day) : 0;
     if (!row || count === 0) return null;
-    return numberAt(row.closes, closeStart(row.closes, count - 1));
+    return numberAt(row.closes, numberStart(row.closes, count - 1));
   }
 
   closeAndVolumeOn(id: number, day: number, out: { close: number; volume: number }): boolean {
@@ -123,8 +123,8 @@ export class TextMonth implements MonthReader {
     if (!row || (row.days & (1 << (day - 1))) === 0) return false;
     if (row.volumes === '') withoutVolumes();
     const index = closesThrough(row.days, day) - 1;
-    out.close = numberAt(row.closes, closeStart(row.closes, index));
-    out.volume = numberAt(row.volumes, closeStart(row.volumes, index));
+    out.close = numberAt(row.closes, numberStart(row.closes, index));
+    out.volume = numberAt(row.volumes, numberStart(row.volumes, index));
     return true;
   }
 
@@ -134,8 +134,8 @@ export class TextMonth implements MonthReader {
     if (row.volumes === '') withoutVolumes();
     const first = closesThrough(row.days, after);
     const count = closesThrough(row.days, through) - first;
-    let close = closeStart(row.closes, first);
-    let volume = closeStart(row.volumes, first);
+    let close = numberStart(row.closes, first);
+    let volume = numberStart(row.volumes, first);
     for (let i = 0; i < count; i += 1) {
       total.sum += numberAt(row.closes, close) * numberAt(row.volumes, volume);
       total.days += 1;
@@ -162,7 +162,7 @@ function textRange(closes: string, first: number, count: number, out: CloseRange
   if (count <= 0) return noRange(out);
   let high = Number.NEGATIVE_INFINITY;
   let low = Number.POSITIVE_INFINITY;
-  let at = closeStart(closes, first);
+  let at = numberStart(closes, first);
   for (let i = 0; i < count; i += 1) {
     const next = closes.indexOf(',', at);
     const close = Number(closes.slice(at, next < 0 ? undefined : next));

@@ -156,15 +156,13 @@ export async function readFarMonths(
   const of = (month: string) => (read as Promise<FarMonths>).then((byMonth) => byMonth.get(month) as MonthReader);
   const out: FarMonths = new Map();
   for (const month of wanted) {
-    if (!kept) {
-      out.set(month, await of(month));
-      continue;
-    }
-    let held = kept.get(month);
-    if (!held || missing.includes(month)) {
+    let held = missing.includes(month) ? undefined : kept?.get(month);
+    if (!held) {
       const entry = { volumes: withVolumes.has(month), rows: of(month).then((reader) => ({ reader, days: 0 })) };
-      kept.set(month, entry);
-      entry.rows.catch(() => kept.deleteIf(month, entry));
+      if (kept) {
+        kept.set(month, entry);
+        entry.rows.catch(() => kept.deleteIf(month, entry));
+      }
       held = entry;
     }
     out.set(month, readerFor(await held.rows));
