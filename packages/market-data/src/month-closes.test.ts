@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type MonthReader, monthCloses, ParsedMonth, parseMonthCloses, TextMonth } from './month-closes.ts';
+import {
+  type CompanyMonthCloses,
+  type MonthReader,
+  monthCloses,
+  ParsedMonth,
+  packMonth,
+  parseMonthCloses,
+  TextMonth,
+} from './month-closes.ts';
 
 /** A month's trading days (ascending, distinct, any of 1–31) with closes of any size, as sources give them. */
 const monthArb = fc
@@ -30,12 +38,17 @@ const monthArb = fc
 
 const dayOf = (d: { date: string }) => Number(d.date.slice(8));
 
+/** Rows read through their text (as the engines join them: `packMonth`). */
+const text = (rows: readonly CompanyMonthCloses[]) => new TextMonth(packMonth(rows));
+/** Rows parsed once. */
+const parsed = (rows: readonly CompanyMonthCloses[], withVolumes: boolean) => new ParsedMonth(text(rows), withVolumes);
+
 /** A company's id in the months parsed alone. */
 const ID = 3;
 /** A company's month read both ways: through its text, and parsed once. */
 const readers = (days: Parameters<typeof monthCloses>[0]): MonthReader[] => {
   const rows = [{ company_id: ID, ...monthCloses(days) }];
-  return [new TextMonth(rows), new ParsedMonth(rows, true)];
+  return [text(rows), parsed(rows, true)];
 };
 
 describe('a month’s closes as kept', () => {
@@ -109,8 +122,8 @@ describe('a month’s closes as kept', () => {
       volumes: '7',
     });
     const rows = [{ company_id: ID, ...month }];
-    expect([...(new ParsedMonth(rows, true).volumes ?? [])]).toEqual([0, 12, 2 ** 53 - 1]);
-    for (const read of [new TextMonth(rows), new ParsedMonth(rows, true)]) {
+    expect([...(parsed(rows, true).volumes ?? [])]).toEqual([0, 12, 2 ** 53 - 1]);
+    for (const read of [text(rows), parsed(rows, true)]) {
       expect(read.lastCloseThrough(ID, 30)).toBe(0.1 + 0.2);
       expect(read.lastCloseThrough(ID, 31)).toBe(1e-7);
       expect(read.lastCloseThrough(ID, 3)).toBeNull();
@@ -125,7 +138,7 @@ describe('a month’s closes as kept', () => {
       expect([...read.companies()]).toEqual([ID]);
     }
     // Read without volumes: the closes only.
-    expect(new ParsedMonth(rows, false).volumes).toBeNull();
+    expect(parsed(rows, false).volumes).toBeNull();
   });
 });
 
@@ -135,7 +148,7 @@ const marketArb = fc.uniqueArray(fc.tuple(fc.nat({ max: 40 }), monthArb), { sele
 /** Many companies' month read both ways, with volumes. */
 const bothWays = (companies: [number, Parameters<typeof monthCloses>[0]][]): MonthReader[] => {
   const rows = companies.map(([id, days]) => ({ company_id: id, ...monthCloses(days) }));
-  return [new TextMonth(rows), new ParsedMonth(rows, true)];
+  return [text(rows), parsed(rows, true)];
 };
 
 describe('a month of many companies, through its text and parsed once', () => {
@@ -194,7 +207,8 @@ describe('a month of many companies, through its text and parsed once', () => {
 
   it('say so when asked for volumes they were read without', () => {
     const rows = [{ company_id: 1, ...monthCloses([{ date: '2024-01-02', close: 3, volume: 7 }]), volumes: '' }];
-    for (const month of [new TextMonth(rows), new ParsedMonth(rows, false)]) {
+    expect(() => parsed(rows, true)).toThrow(/without its volumes/);
+    for (const month of [text(rows), parsed(rows, false)]) {
       expect(() => month.closeAndVolumeOn(1, 2, { close: 0, volume: 0 })).toThrow(/without its volumes/);
       expect(() => month.addDollarVolumes(1, 0, 31, { sum: 0, days: 0 })).toThrow(/without its volumes/);
     }

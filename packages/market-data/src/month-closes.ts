@@ -4,7 +4,8 @@
 // order ("1200,35000"). A close is written as the shortest text that reads back as the same number
 // (SQL writers may write more digits: "12.0"; every reader parses the number). A past day's screen
 // reads the closes a year, three and five years back from these rows, and on PostgreSQL its own
-// close, volume and 30-day dollar volume (decision 025), each month's rows parsed once (`parseMonth`).
+// close, volume and 30-day dollar volume (decision 025): a month's rows of many companies read as one
+// text (`packMonth`), through it (`TextMonth`) or parsed once (`ParsedMonth`).
 
 export interface MonthCloses {
   days: number;
@@ -73,20 +74,80 @@ export interface MonthReader {
   addDollarVolumes(id: number, after: number, through: number, total: { sum: number; days: number }): void;
 }
 
-/** A month's row of one company, as read from `month_closes`. */
+/** A month's row of one company, as kept in `month_closes`. */
 export type CompanyMonthCloses = MonthCloses & { company_id: number };
 
-/** Where the number numbered `index` (from 0) of comma-separated `text` (closes or volumes) starts. */
-function numberStart(text: string, index: number): number {
-  let at = 0;
-  for (let i = 0; i < index; i += 1) at = text.indexOf(',', at) + 1;
-  return at;
+/**
+ * Many companies' rows of one month as one text, as the screen reads them (`findMonthCloses`): a line
+ * per company, `id days closes volumes` (the volumes empty when read without them), lines joined by
+ * newlines. One string handed over instead of a row each: node-postgres took ~10 ms of the server's
+ * time a month of 10,000 companies making their rows and strings.
+ */
+export function packMonth(rows: readonly CompanyMonthCloses[]): string {
+  return rows.map((r) => `${r.company_id} ${r.days} ${r.closes} ${r.volumes}`).join('\n');
 }
 
-/** The number of comma-separated `text` starting at `at`. */
-function numberAt(text: string, at: number): number {
-  const end = text.indexOf(',', at);
-  return Number(text.slice(at, end < 0 ? undefined : end));
+const COMMA = 44;
+const SPACE = 32;
+const NEWLINE = 10;
+
+/** Where the number of `text` starting at `at` ends: at a comma, a space, a newline or the text's end. */
+function numberEnd(text: string, at: number): number {
+  let i = at;
+  for (; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c === COMMA || c === SPACE || c === NEWLINE) break;
+  }
+  return i;
+}
+
+/** Powers of ten a decimal of up to 15 digits is divided by, each exact as a double. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
+
+/**
+ * The number written from `from` to `to` in `text`, without a substring when it can: a decimal of up
+ * to 15 digits is its digits (exact below 2^53) over a power of ten (exact), one correctly rounded
+ * division, the same double as `Number` reads. Any other text (an exponent, more digits) is read by `Number`.
+ */
+function numberIn(text: string, from: number, to: number): number {
+  let i = from;
+  const negative = text.charCodeAt(i) === 45;
+  if (negative) i += 1;
+  let digits = 0;
+  let mantissa = 0;
+  let decimals = -1;
+  for (; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits += 1;
+      if (decimals >= 0) decimals += 1;
+    } else if (c === 46 && decimals < 0) decimals = 0;
+    else return Number(text.slice(from, to));
+  }
+  if (digits === 0 || digits > 15) return Number(text.slice(from, to));
+  const value = decimals > 0 ? mantissa / (POWERS_OF_TEN[decimals] as number) : mantissa;
+  return negative ? -value : value;
+}
+
+/** The number of `text` starting at `at`. */
+const numberAt = (text: string, at: number) => numberIn(text, at, numberEnd(text, at));
+
+/** Where the number numbered `index` (from 0) of the comma-separated list starting at `at` starts. */
+function numberStart(text: string, at: number, index: number): number {
+  let to = at;
+  for (let i = 0; i < index; i += 1) to = text.indexOf(',', to) + 1;
+  return to;
+}
+
+/** Writes the `count` numbers of the list starting at `from` into `out` from `at`. */
+function parseNumbers(text: string, from: number, count: number, out: Float64Array, at: number): void {
+  let next = from;
+  for (let i = 0; i < count; i += 1) {
+    const end = numberEnd(text, next);
+    out[at + i] = numberIn(text, next, end);
+    next = end + 1;
+  }
 }
 
 function withoutVolumes(): never {
@@ -99,123 +160,136 @@ function noRange(out: CloseRange): false {
   return false;
 }
 
-/** A month's rows read through their text. */
-export class TextMonth implements MonthReader {
-  readonly #rows = new Map<number, CompanyMonthCloses>();
+/** The whole number written from `from` to `to` (a company id, a mask of days). */
+function wholeIn(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i += 1) n = n * 10 + (text.charCodeAt(i) - 48);
+  return n;
+}
 
-  constructor(readonly rows: readonly CompanyMonthCloses[]) {
-    for (const row of rows) this.#rows.set(row.company_id, row);
+/** A month of many companies' rows, by company id: what each reader shares. */
+abstract class MonthDays {
+  /** By company id: its days in the month (0: no row). */
+  abstract readonly days: Int32Array;
+
+  *companies(): Generator<number> {
+    for (let id = 0; id < this.days.length; id += 1) if (this.days[id] !== 0) yield id;
   }
 
-  companies(): Iterable<number> {
-    return this.#rows.keys();
+  /** Company `id`'s days in the month (its mask; 0 when it has no row). */
+  daysOf(id: number): number {
+    return id < this.days.length ? (this.days[id] as number) : 0;
+  }
+}
+
+/**
+ * A month's rows read through their text (`packMonth`'s): where each company's closes and volumes
+ * start, by company id, found once; each look-up then parses only the numbers it needs.
+ */
+export class TextMonth extends MonthDays implements MonthReader {
+  readonly days: Int32Array;
+  /** By company id: where its closes and its volumes (−1: not read) start. */
+  readonly closesAt: Int32Array;
+  readonly volumesAt: Int32Array;
+
+  constructor(readonly text: string) {
+    super();
+    const lines: number[] = [];
+    let size = 0;
+    for (let at = 0; at < text.length; ) {
+      let end = text.indexOf('\n', at);
+      if (end < 0) end = text.length;
+      const afterId = text.indexOf(' ', at);
+      const afterDays = text.indexOf(' ', afterId + 1);
+      const afterCloses = text.indexOf(' ', afterDays + 1);
+      const id = wholeIn(text, at, afterId);
+      if (id + 1 > size) size = id + 1;
+      lines.push(
+        id,
+        wholeIn(text, afterId + 1, afterDays),
+        afterDays + 1,
+        afterCloses + 1 < end ? afterCloses + 1 : -1,
+      );
+      at = end + 1;
+    }
+    this.days = new Int32Array(size);
+    this.closesAt = new Int32Array(size);
+    this.volumesAt = new Int32Array(size);
+    for (let i = 0; i < lines.length; i += 4) {
+      const id = lines[i] as number;
+      this.days[id] = lines[i + 1] as number;
+      this.closesAt[id] = lines[i + 2] as number;
+      this.volumesAt[id] = lines[i + 3] as number;
+    }
+  }
+
+  /** Where company `id`'s volumes start; says so when the month was read without them. */
+  #volumesAt(id: number): number {
+    const at = this.volumesAt[id] as number;
+    return at < 0 ? withoutVolumes() : at;
   }
 
   lastCloseThrough(id: number, day: number): number | null {
-    const row = this.#rows.get(id);
-    const count = row ? closesThrough(row.days, day) : 0;
-    if (!row || count === 0) return null;
-    return numberAt(row.closes, numberStart(row.closes, count - 1));
+    const count = closesThrough(this.daysOf(id), day);
+    if (count === 0) return null;
+    return numberAt(this.text, numberStart(this.text, this.closesAt[id] as number, count - 1));
   }
 
   closeAndVolumeOn(id: number, day: number, out: { close: number; volume: number }): boolean {
-    const row = this.#rows.get(id);
-    if (!row || (row.days & (1 << (day - 1))) === 0) return false;
-    if (row.volumes === '') withoutVolumes();
-    const index = closesThrough(row.days, day) - 1;
-    out.close = numberAt(row.closes, numberStart(row.closes, index));
-    out.volume = numberAt(row.volumes, numberStart(row.volumes, index));
+    const days = this.daysOf(id);
+    if ((days & (1 << (day - 1))) === 0) return false;
+    const volumes = this.#volumesAt(id);
+    const index = closesThrough(days, day) - 1;
+    out.close = numberAt(this.text, numberStart(this.text, this.closesAt[id] as number, index));
+    out.volume = numberAt(this.text, numberStart(this.text, volumes, index));
     return true;
   }
 
   addDollarVolumes(id: number, after: number, through: number, total: { sum: number; days: number }): void {
-    const row = this.#rows.get(id);
-    if (!row) return;
-    if (row.volumes === '') withoutVolumes();
-    const first = closesThrough(row.days, after);
-    const count = closesThrough(row.days, through) - first;
-    let close = numberStart(row.closes, first);
-    let volume = numberStart(row.volumes, first);
+    const days = this.daysOf(id);
+    if (days === 0) return;
+    const text = this.text;
+    const first = closesThrough(days, after);
+    const count = closesThrough(days, through) - first;
+    let close = numberStart(text, this.closesAt[id] as number, first);
+    let volume = numberStart(text, this.#volumesAt(id), first);
     for (let i = 0; i < count; i += 1) {
-      total.sum += numberAt(row.closes, close) * numberAt(row.volumes, volume);
+      const closeEnd = numberEnd(text, close);
+      const volumeEnd = numberEnd(text, volume);
+      total.sum += numberIn(text, close, closeEnd) * numberIn(text, volume, volumeEnd);
       total.days += 1;
-      close = row.closes.indexOf(',', close) + 1;
-      volume = row.volumes.indexOf(',', volume) + 1;
+      close = closeEnd + 1;
+      volume = volumeEnd + 1;
     }
   }
 
   closeRangeAfter(id: number, day: number, out: CloseRange): boolean {
-    const row = this.#rows.get(id);
-    if (!row) return noRange(out);
-    const skipped = closesThrough(row.days, day);
-    return textRange(row.closes, skipped, bitCount(row.days) - skipped, out);
+    const days = this.daysOf(id);
+    const skipped = closesThrough(days, day);
+    return this.#range(id, skipped, bitCount(days) - skipped, out);
   }
 
   closeRangeThrough(id: number, day: number, out: CloseRange): boolean {
-    const row = this.#rows.get(id);
-    return row ? textRange(row.closes, 0, closesThrough(row.days, day), out) : noRange(out);
+    return this.#range(id, 0, closesThrough(this.daysOf(id), day), out);
   }
-}
 
-/** The highest and lowest of `count` closes of the text from the one numbered `first` (from 0). */
-function textRange(closes: string, first: number, count: number, out: CloseRange): boolean {
-  if (count <= 0) return noRange(out);
-  let high = Number.NEGATIVE_INFINITY;
-  let low = Number.POSITIVE_INFINITY;
-  let at = numberStart(closes, first);
-  for (let i = 0; i < count; i += 1) {
-    const next = closes.indexOf(',', at);
-    const close = Number(closes.slice(at, next < 0 ? undefined : next));
-    if (close > high) high = close;
-    if (close < low) low = close;
-    if (next < 0) break;
-    at = next + 1;
-  }
-  out.high = high;
-  out.low = low;
-  return true;
-}
-
-/** Powers of ten a decimal of up to 15 digits is divided by, each exact as a double. */
-const POWERS_OF_TEN = Array.from({ length: 16 }, (_, i) => 10 ** i);
-
-/**
- * Writes the numbers of comma-separated `text` into `out` from `at`, without a substring each: a
- * decimal of up to 15 digits is its digits (exact below 2^53) over a power of ten (exact), one
- * correctly rounded division, the same double as `Number` reads. Any other text (an exponent, more
- * digits) is read by `Number`.
- */
-function parseNumbers(text: string, out: Float64Array, at: number): void {
-  if (text === '') return;
-  const end = text.length;
-  let to = at;
-  let from = 0;
-  while (from <= end) {
-    let i = from;
-    const negative = text.charCodeAt(i) === 45;
-    if (negative) i += 1;
-    let digits = 0;
-    let mantissa = 0;
-    let decimals = -1;
-    let plain = true;
-    for (; i < end; i += 1) {
-      const c = text.charCodeAt(i);
-      if (c === 44) break;
-      if (c >= 48 && c <= 57) {
-        mantissa = mantissa * 10 + (c - 48);
-        digits += 1;
-        if (decimals >= 0) decimals += 1;
-      } else if (c === 46 && decimals < 0) decimals = 0;
-      else plain = false;
+  /** The highest and lowest of `count` of company `id`'s closes from the one numbered `first` (from 0). */
+  #range(id: number, first: number, count: number, out: CloseRange): boolean {
+    if (count <= 0) return noRange(out);
+    const text = this.text;
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    let at = numberStart(text, this.closesAt[id] as number, first);
+    for (let i = 0; i < count; i += 1) {
+      const end = numberEnd(text, at);
+      const close = numberIn(text, at, end);
+      if (close > high) high = close;
+      if (close < low) low = close;
+      at = end + 1;
     }
-    let value: number;
-    if (plain && digits > 0 && digits <= 15) {
-      value = decimals > 0 ? mantissa / (POWERS_OF_TEN[decimals] as number) : mantissa;
-      if (negative) value = -value;
-    } else value = Number(text.slice(from, i));
-    out[to] = value;
-    to += 1;
-    from = i + 1;
+    out.high = high;
+    out.low = low;
+    return true;
   }
 }
 
@@ -225,42 +299,36 @@ function parseNumbers(text: string, out: Float64Array, at: number): void {
  * look-up is then a bit count and an index, and keeping the month holds a few arrays, not thousands
  * of rows and strings for the collector to trace.
  */
-export class ParsedMonth implements MonthReader {
+export class ParsedMonth extends MonthDays implements MonthReader {
   readonly days: Int32Array;
   readonly start: Int32Array;
   readonly closes: Float64Array;
   /** Null when the rows were read without their volumes. */
   readonly volumes: Float64Array | null;
 
-  /** The rows of one month (any companies, any order); with their volumes when asked. */
-  constructor(rows: readonly CompanyMonthCloses[], withVolumes: boolean) {
-    let size = 0;
+  /** A month read through its text, parsed whole; with its volumes when asked (it must have been read with them). */
+  constructor(month: TextMonth, withVolumes: boolean) {
+    super();
+    const { text, days, closesAt, volumesAt } = month;
     let count = 0;
-    for (const row of rows) {
-      if (row.company_id + 1 > size) size = row.company_id + 1;
-      count += bitCount(row.days);
-    }
-    this.days = new Int32Array(size);
-    this.start = new Int32Array(size);
+    for (let id = 0; id < days.length; id += 1) count += bitCount(days[id] as number);
+    this.days = days;
+    this.start = new Int32Array(days.length);
     this.closes = new Float64Array(count);
     this.volumes = withVolumes ? new Float64Array(count) : null;
     let at = 0;
-    for (const row of rows) {
-      this.days[row.company_id] = row.days;
-      this.start[row.company_id] = at;
-      parseNumbers(row.closes, this.closes, at);
-      if (this.volumes) parseNumbers(row.volumes, this.volumes, at);
-      at += bitCount(row.days);
+    for (let id = 0; id < days.length; id += 1) {
+      const n = bitCount(days[id] as number);
+      if (n === 0) continue;
+      this.start[id] = at;
+      parseNumbers(text, closesAt[id] as number, n, this.closes, at);
+      if (this.volumes) {
+        const from = volumesAt[id] as number;
+        if (from < 0) withoutVolumes();
+        parseNumbers(text, from, n, this.volumes, at);
+      }
+      at += n;
     }
-  }
-
-  *companies(): Generator<number> {
-    for (let id = 0; id < this.days.length; id += 1) if (this.days[id] !== 0) yield id;
-  }
-
-  /** Company `id`'s days in the month (its mask; 0 when it has no row). */
-  daysOf(id: number): number {
-    return id < this.days.length ? (this.days[id] as number) : 0;
   }
 
   closeAndVolumeOn(id: number, day: number, out: { close: number; volume: number }): boolean {

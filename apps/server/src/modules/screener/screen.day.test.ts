@@ -1,7 +1,7 @@
 import { createDb } from '@app/db/client';
 import { createTestDb, testEngines } from '@app/db/testing';
 import { refreshDerived } from '@app/market-data/derived';
-import { type MonthReader, ParsedMonth, TextMonth } from '@app/market-data/month-closes';
+import { type MonthReader, ParsedMonth, packMonth, TextMonth } from '@app/market-data/month-closes';
 import { readingsReady } from '@app/market-data/readings';
 import { seedMarket } from '@app/market-data/testing';
 import { describe, expect, it } from 'vitest';
@@ -80,8 +80,23 @@ describe.each(testEngines())('month ranges on %s', (engine) => {
           }
           // The rest of a month after each of its days (the far end of 52 weeks), from its row's closes.
           // Read through its text and parsed: the same ranges.
-          const rows = await findMonthCloses(handle.db, [first], ids);
-          for (const month of [new TextMonth(rows), new ParsedMonth(rows, false)]) {
+          const [read] = await findMonthCloses(handle.db, [first], ids);
+          // The engine's text is packMonth's of the month's rows (its lines in any order), with and without volumes.
+          const stored = await handle.db
+            .selectFrom('month_closes')
+            .selectAll()
+            .where('month', '=', first)
+            .$if(ids !== undefined, (q) =>
+              q.where('company_id', '>=', ids?.from ?? 0).where('company_id', '<', ids?.to ?? 0),
+            )
+            .execute();
+          const lines = (text: string) => text.split('\n').sort();
+          expect(lines(read?.text ?? '')).toEqual(lines(packMonth(stored.map((r) => ({ ...r, volumes: '' })))));
+          const [withVolumes] = await findMonthCloses(handle.db, [first], ids, [first]);
+          expect(stored.every((r) => r.volumes !== '')).toBe(true);
+          expect(lines(withVolumes?.text ?? '')).toEqual(lines(packMonth(stored)));
+          const text = new TextMonth(read?.text ?? '');
+          for (const month of [text, new ParsedMonth(text, false)]) {
             const monthRows = new Map([[first, month]]);
             for (let after = `${first}-01`; after <= end(first, 1); after = addDays(after, 1)) {
               const rest = farPartialRange(monthRows, after);

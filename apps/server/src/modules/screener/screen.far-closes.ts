@@ -11,13 +11,7 @@
 import { type Db, isPostgresDb } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
 import { type ShareCount, sharesOn } from '@app/market-data/derived';
-import {
-  type CloseRange,
-  type CompanyMonthCloses,
-  type MonthReader,
-  ParsedMonth,
-  TextMonth,
-} from '@app/market-data/month-closes';
+import { type CloseRange, type MonthReader, ParsedMonth, TextMonth } from '@app/market-data/month-closes';
 import type { RecentMap } from '../../lib/recent-map.ts';
 import { addDays, minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
@@ -107,19 +101,19 @@ async function readMonths(
   withVolumes: ReadonlySet<string>,
   ids?: IdRange,
 ): Promise<FarMonths> {
-  const byMonth = new Map<string, CompanyMonthCloses[]>(months.map((month) => [month, []]));
-  const read = await findMonthCloses(
+  const texts = new Map<string, string>();
+  for (const { month, text } of await findMonthCloses(
     db,
     months,
     ids,
     months.filter((month) => withVolumes.has(month)),
-  );
-  for (const row of read) byMonth.get(row.month)?.push(row);
+  ))
+    texts.set(month, text);
   return new Map(
-    [...byMonth].map(([month, rows]) => [
-      month,
-      withVolumes.has(month) ? new ParsedMonth(rows, true) : new TextMonth(rows),
-    ]),
+    months.map((month) => {
+      const text = new TextMonth(texts.get(month) ?? '');
+      return [month, withVolumes.has(month) ? new ParsedMonth(text, true) : text];
+    }),
   );
 }
 
@@ -129,7 +123,7 @@ async function readMonths(
  * cost that day more than its few look-ups through the text.
  */
 function readerFor(kept: KeptMonth): MonthReader {
-  if (kept.days > 0 && kept.reader instanceof TextMonth) kept.reader = new ParsedMonth(kept.reader.rows, false);
+  if (kept.days > 0 && kept.reader instanceof TextMonth) kept.reader = new ParsedMonth(kept.reader, false);
   kept.days += 1;
   return kept.reader;
 }
