@@ -403,6 +403,10 @@ function postgresWriter(handle: DbHandle): BulkWriter {
       if (maxId > 0) {
         await sql`select setval(pg_get_serial_sequence('companies', 'id'), ${maxId})`.execute(handle.db);
       }
+      // The rows arrive company by company: a month's rows of the whole market, which a past day's screen reads
+      // at once (decision 025), lay one to a page (9,400 pages read for 10,000 companies, ~35 ms), and lie
+      // together once the table is rewritten in its key's order (~300 pages). Months past never change.
+      await sql`cluster month_closes using month_closes_pk`.execute(handle.db);
       // Fresh statistics, or the planner guesses from empty tables (seconds instead of ms). Vacuumed too: the
       // first reader of each new page would otherwise write its hint bits, and the visibility map lets
       // index-only scans skip the tables (PostgreSQL's advice after a bulk load).

@@ -111,6 +111,18 @@ describe.each(testEngines())('demo universe build and daily update on %s', (engi
     ).not.toEqual([]);
   });
 
+  it('leaves each month’s rows of the market together, in their key’s order', async () => {
+    if (engine !== 'postgres') return; // SQLite keeps the table in its key's order (without rowid)
+    // Read back in physical order, the rows come in (month, company) order.
+    const { rows } = await sql<{ month: string; company_id: number }>`
+      select month, company_id from month_closes order by ctid`.execute(direct.db);
+    expect(rows.length).toBeGreaterThan(COMPANIES);
+    const inKeyOrder = [...rows].sort((a, b) =>
+      a.month !== b.month ? (a.month < b.month ? -1 : 1) : a.company_id - b.company_id,
+    );
+    expect(rows).toEqual(inKeyOrder);
+  });
+
   it('writes derived rows equal to what refreshDerived computes from the raw tables', async () => {
     const built = await snapshot(direct);
     expect(built.years.length).toBeGreaterThan(COMPANIES);
