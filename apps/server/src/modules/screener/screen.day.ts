@@ -17,13 +17,14 @@ import {
 } from './screen.far-closes.ts';
 import {
   addDays,
-  computeMeasures,
   type DatedFiling,
   type Fundamentals,
   fundamentalsFrom,
+  MEASURE_COUNT,
   referenceDays,
   visibleFilings,
   visibleFrom,
+  writeMeasures,
 } from './screen.measures.ts';
 import {
   type CloseRanges,
@@ -39,7 +40,7 @@ import {
   type IdRange,
   type ReadingTimeline,
 } from './screen.repository.ts';
-import type { ScreenRow } from './screen.snapshot.ts';
+import { type DayRows, emptyRows } from './screen.snapshot.ts';
 
 // A day reads the periods of the last ~3.6 years (its year and the one before, and old enough to be stale).
 const FILINGS_LOOKBACK_DAYS = STALE_FILING_DAYS + 800;
@@ -508,12 +509,12 @@ export async function dayRows(
   day: string,
   ids?: IdRange,
   options: DayOptions = {},
-): Promise<ScreenRow[]> {
+): Promise<DayRows> {
   const r = reading(db, dataDate, ids, options);
   return thenInBackground(db, r, () => rowsOn(r, day));
 }
 
-async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
+async function rowsOn(r: Reading, day: string): Promise<DayRows> {
   const { db, ids } = r;
   const ref = referenceDays(day);
   // The readings kept per day when current; else the year's filing periods, read and worked out here.
@@ -534,22 +535,28 @@ async function rowsOn(r: Reading, day: string): Promise<ScreenRow[]> {
   const fundamentals = (id: number) => (filings ? fundamentalsOn(filings, day, id) : (readings?.(id) ?? NO_FILINGS));
   const byId = new Map(companies.map((c) => [c.id, c]));
   // In the listings' order: by ticker.
-  const inOrder = (list: readonly CompanyListing[]) => {
-    const out: ScreenRow[] = [];
-    for (const listing of list) {
-      const c = byId.get(listing.id);
-      if (!c) continue;
+  const inOrder = (list: readonly CompanyListing[]): DayRows => {
+    const listed = list.filter((listing) => byId.has(listing.id));
+    const out = emptyRows(listed.length);
+    for (let i = 0; i < listed.length; i++) {
+      const listing = listed[i] as CompanyListing;
+      const c = byId.get(listing.id) as CompanyOnDay;
       const { high, low } = combine(ranges, c);
       c.prices.high52 = high;
       c.prices.low52 = low;
-      const values = computeMeasures(day, c.prices, fundamentals(c.id), since);
-      const { ticker, name, slug, sector, industry, exchange, delistedOn } = listing;
-      out.push({ ticker, name, slug, sector, industry, exchange, delistedOn, values });
+      writeMeasures(out.values, i * MEASURE_COUNT, day, c.prices, fundamentals(c.id), since);
+      out.ticker.push(listing.ticker);
+      out.name.push(listing.name);
+      out.slug.push(listing.slug);
+      out.sector.push(listing.sector);
+      out.industry.push(listing.industry);
+      out.exchange.push(listing.exchange);
+      out.delistedOn.push(listing.delistedOn);
     }
     return out;
   };
-  let rows: ScreenRow[] = inOrder(listings);
-  if (rows.length < companies.length) {
+  let rows = inOrder(listings);
+  if (rows.ticker.length < companies.length) {
     // A company added since the listings were read (an import that brought no new day): read them again.
     r.kept.listings = null;
     rows = inOrder(await keptOnce(r.kept, 'listings', () => findCompanyListings(db, ids)));

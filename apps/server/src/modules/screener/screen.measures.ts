@@ -84,6 +84,12 @@ export function referenceDays(day: string): ReferenceDays {
   };
 }
 
+/** Each measure's place in a row of a buffer of measures (`MEASURE_IDS` order). */
+const AT = Object.fromEntries(MEASURE_IDS.map((id, k) => [id, k])) as Record<MeasureId, number>;
+
+/** How many numbers a company's measures take in a buffer of measures. */
+export const MEASURE_COUNT = MEASURE_IDS.length;
+
 // Computed values carry float noise (0.30000000000000004): six decimals, so equal inputs filter equally.
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 const ratio = (a: number | null | undefined, b: number | null | undefined) =>
@@ -91,20 +97,24 @@ const ratio = (a: number | null | undefined, b: number | null | undefined) =>
 const change = (close: number, then: number | null) => (then === null || then <= 0 ? null : (close / then - 1) * 100);
 const pct = (x: number | null) => (x === null ? null : x * 100);
 const positive = (x: number | null) => (x !== null && x > 0 ? x : null);
-/** A measure is a finite number rounded to six decimals, or null. */
-const finite = (v: number | null) => (v === null || !Number.isFinite(v) ? null : round6(v));
+/** A measure is a finite number rounded to six decimals; anything else is none (NaN in a buffer). */
+const finite = (v: number | null) => (v === null || !Number.isFinite(v) ? Number.NaN : round6(v));
 
 /**
- * Every measure of one company on `day` (see `@app/shared/screener-measures` for the formulas),
- * from its prices and what its filings public by then say (`fundamentalsFrom(visibleFilings(…))`).
- * `since`: periods ending before it are stale (a caller valuing many companies passes it once).
+ * Writes every measure of one company on `day` (see `@app/shared/screener-measures` for the
+ * formulas) into `out` from `at`, in `MEASURE_IDS` order, NaN where there is none: from its prices
+ * and what its filings public by then say (`fundamentalsFrom(visibleFilings(…))`). `since`: periods
+ * ending before it are stale. A day's 10,000 companies as numbers in one buffer, not an object of 24
+ * boxed numbers each for the collector to copy and trace (`DayRows`, screen.snapshot.ts).
  */
-export function computeMeasures(
+export function writeMeasures(
+  out: Float64Array,
+  at: number,
   day: string,
   prices: PriceFacts,
   fundamentals: Fundamentals,
   since = addDays(day, -STALE_FILING_DAYS),
-): MeasureValues {
+): void {
   const dollars = fundamentals.dollars;
   const now = fundamentals.now && fundamentals.now.periodEnd >= since ? fundamentals.now : null;
   const yearBefore = now ? fundamentals.yearBefore : null;
@@ -115,42 +125,36 @@ export function computeMeasures(
   const netIncome = now?.netIncome ?? null;
   const equity = balance?.stockholders_equity ?? null;
 
-  // Each value rounded as it is written, not in a pass over the ids afterwards (writes by computed key, slow).
-  return {
-    price: finite(prices.close),
-    volume: finite(prices.volume),
-    market_cap: finite(marketCap),
-    pe: finite(dollars ? ratio(marketCap, positive(netIncome)) : null),
-    ps: finite(dollars ? ratio(marketCap, positive(revenue)) : null),
-    pb: finite(dollars ? ratio(marketCap, positive(equity)) : null),
-    net_margin: finite(pct(ratio(netIncome, positive(revenue)))),
-    roa: finite(pct(ratio(netIncome, positive(balance?.total_assets ?? null)))),
-    roe: finite(pct(ratio(netIncome, positive(equity)))),
-    revenue_growth: finite(pct(growth(revenue, yearBefore?.revenue))),
-    net_income_growth: finite(pct(growth(netIncome, yearBefore?.netIncome))),
-    current_ratio: finite(ratio(balance?.current_assets, positive(balance?.current_liabilities ?? null))),
-    liabilities_to_assets: finite(ratio(balance?.total_liabilities, positive(balance?.total_assets ?? null))),
-    cash_to_market_cap: finite(dollars ? ratio(balance?.cash, positive(marketCap)) : null),
-    change_1d: finite(change(prices.close, prices.previous)),
-    change_1w: finite(change(prices.close, prices.week)),
-    change_1m: finite(change(prices.close, prices.month)),
-    change_ytd: finite(change(prices.close, prices.yearStart)),
-    change_1y: finite(change(prices.close, prices.year1)),
-    change_3y: finite(change(prices.close, prices.year3)),
-    change_5y: finite(change(prices.close, prices.year5)),
-    from_high_52w: finite(change(prices.close, prices.high52)),
-    from_low_52w: finite(change(prices.close, prices.low52)),
-    dollar_volume_30d: finite(prices.dollarVolume30 === null ? null : prices.dollarVolume30 / 1_000_000),
-  };
+  out[at + AT.price] = finite(prices.close);
+  out[at + AT.volume] = finite(prices.volume);
+  out[at + AT.market_cap] = finite(marketCap);
+  out[at + AT.pe] = finite(dollars ? ratio(marketCap, positive(netIncome)) : null);
+  out[at + AT.ps] = finite(dollars ? ratio(marketCap, positive(revenue)) : null);
+  out[at + AT.pb] = finite(dollars ? ratio(marketCap, positive(equity)) : null);
+  out[at + AT.net_margin] = finite(pct(ratio(netIncome, positive(revenue))));
+  out[at + AT.roa] = finite(pct(ratio(netIncome, positive(balance?.total_assets ?? null))));
+  out[at + AT.roe] = finite(pct(ratio(netIncome, positive(equity))));
+  out[at + AT.revenue_growth] = finite(pct(growth(revenue, yearBefore?.revenue)));
+  out[at + AT.net_income_growth] = finite(pct(growth(netIncome, yearBefore?.netIncome)));
+  out[at + AT.current_ratio] = finite(ratio(balance?.current_assets, positive(balance?.current_liabilities ?? null)));
+  out[at + AT.liabilities_to_assets] = finite(
+    ratio(balance?.total_liabilities, positive(balance?.total_assets ?? null)),
+  );
+  out[at + AT.cash_to_market_cap] = finite(dollars ? ratio(balance?.cash, positive(marketCap)) : null);
+  out[at + AT.change_1d] = finite(change(prices.close, prices.previous));
+  out[at + AT.change_1w] = finite(change(prices.close, prices.week));
+  out[at + AT.change_1m] = finite(change(prices.close, prices.month));
+  out[at + AT.change_ytd] = finite(change(prices.close, prices.yearStart));
+  out[at + AT.change_1y] = finite(change(prices.close, prices.year1));
+  out[at + AT.change_3y] = finite(change(prices.close, prices.year3));
+  out[at + AT.change_5y] = finite(change(prices.close, prices.year5));
+  out[at + AT.from_high_52w] = finite(change(prices.close, prices.high52));
+  out[at + AT.from_low_52w] = finite(change(prices.close, prices.low52));
+  out[at + AT.dollar_volume_30d] = finite(prices.dollarVolume30 === null ? null : prices.dollarVolume30 / 1_000_000);
 }
 
-/** Every row's measures one after another in `MEASURE_IDS` order, NaN for null (a measure is never NaN). */
-export function measuresBuffer(rows: readonly { values: MeasureValues }[]): Float64Array {
-  const values = new Float64Array(rows.length * MEASURE_IDS.length);
-  let k = 0;
-  for (const row of rows) for (const id of MEASURE_IDS) values[k++] = row.values[id] ?? Number.NaN;
-  return values;
-}
+/** The value of measure `id` of the company whose measures start at `at` in `values` (NaN: none). */
+export const measureAt = (values: Float64Array, at: number, id: MeasureId): number => values[at + AT[id]] as number;
 
 /** NaN (a missing value in a buffer of measures) as null. */
 const orNull = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? null : x);

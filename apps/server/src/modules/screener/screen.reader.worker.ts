@@ -3,7 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createDb } from '@app/db/client';
 import { dayRows } from './screen.day.ts';
-import { type ReaderRequest, type ReaderResponse, toColumns } from './screen.readers.ts';
+import type { ReaderRequest, ReaderResponse } from './screen.readers.ts';
 
 const { filename } = workerData as { filename: string };
 const handle = createDb({ engine: 'sqlite', filename });
@@ -13,10 +13,8 @@ if (!port) throw new Error('screen.reader.worker.ts runs as a worker thread');
 port.on('message', async (request: ReaderRequest) => {
   try {
     const rows = await dayRows(handle.db, request.dataDate, request.day, request.ids);
-    const columns = toColumns(rows);
-    port.postMessage({ id: request.id, ok: true, rows: columns } satisfies ReaderResponse, [
-      columns.values.buffer as ArrayBuffer,
-    ]);
+    // The measures' buffer moves to the server's thread, not copied.
+    port.postMessage({ id: request.id, ok: true, rows } satisfies ReaderResponse, [rows.values.buffer as ArrayBuffer]);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     port.postMessage({ id: request.id, ok: false, message } satisfies ReaderResponse);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayRows } from './screen.day.ts';
 import { SCREEN_2008_DAY, SCREEN_DAY, SCREEN_LATER_DAY, seedScreenUniverse } from './screen.fixtures.ts';
 import { measureValuesAt } from './screen.measures.ts';
-import { fromColumns, readDayRows, ScreenReaders, toColumns, useScreenReaders } from './screen.readers.ts';
+import { readDayRows, ScreenReaders, useScreenReaders } from './screen.readers.ts';
+import { rowsOf } from './screen.snapshot.ts';
 
 const DAYS = [SCREEN_DAY, SCREEN_LATER_DAY, SCREEN_2008_DAY];
 // Newer than every fixture close: what the readers keep belongs to it.
@@ -23,10 +24,12 @@ describe('rows as columns between threads', () => {
     const handle = await createTestDb('sqlite');
     try {
       await seedScreenUniverse(handle.db);
-      const rows = await dayRows(handle.db, DATA_DATE, SCREEN_DAY);
+      const columns = await dayRows(handle.db, DATA_DATE, SCREEN_DAY);
+      const rows = rowsOf(columns);
       expect(rows.length).toBeGreaterThan(1);
       expect(rows.some((r) => MEASURE_IDS.some((id) => r.values[id] === null))).toBe(true);
-      expect(fromColumns(structuredClone(toColumns(rows)))).toEqual(rows);
+      // As a message between threads carries them.
+      expect(rowsOf(structuredClone(columns))).toEqual(rows);
     } finally {
       await handle.close();
     }
@@ -64,8 +67,8 @@ describe('the screen readers on SQLite', () => {
     const all = [];
     for (const day of DAYS) {
       const expected = await dayRows(handle.db, DATA_DATE, day);
-      expect(expected.length).toBeGreaterThan(0);
-      all.push(...expected);
+      expect(expected.ticker.length).toBeGreaterThan(0);
+      all.push(...rowsOf(expected));
       expect(await readers.dayRows(handle.db, DATA_DATE, day)).toEqual(expected);
       expect(await readDayRows(handle.db, DATA_DATE, day)).toEqual(expected);
     }

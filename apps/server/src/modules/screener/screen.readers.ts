@@ -1,10 +1,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '@app/db/client';
-import { MEASURE_IDS } from '@app/shared/screener-measures';
 import { dayRows } from './screen.day.ts';
-import { measuresBuffer, measureValuesAt } from './screen.measures.ts';
 import { findTopCompanyId, type IdRange } from './screen.repository.ts';
-import type { ScreenRow } from './screen.snapshot.ts';
+import { addRow, type DayRows, emptyRows } from './screen.snapshot.ts';
 
 /** A day's rows for the companies in `ids`, with what the reader keeps between days tied to `dataDate`. */
 export interface ReaderRequest {
@@ -14,54 +12,16 @@ export interface ReaderRequest {
   ids: IdRange;
 }
 
-export type ReaderResponse = { id: number; ok: true; rows: RowColumns } | { id: number; ok: false; message: string };
-
 /**
- * Rows as columns, the values of each row one after another in one buffer (`measuresBuffer`).
- * Copying 10,000 row objects between threads took 15–25 ms on each side; strings in arrays and a
- * transferred buffer cost a fraction of that (decision 025).
+ * A day's rows as columns (`DayRows`): copying 10,000 row objects between threads took 15–25 ms on
+ * each side; strings in arrays and a transferred buffer cost a fraction of that (decision 025).
  */
-export interface RowColumns {
-  ticker: string[];
-  name: string[];
-  slug: string[];
-  sector: (number | null)[];
-  industry: (string | null)[];
-  exchange: (string | null)[];
-  delistedOn: (string | null)[];
-  values: Float64Array;
-}
-
-export function toColumns(rows: readonly ScreenRow[]): RowColumns {
-  return {
-    ticker: rows.map((r) => r.ticker),
-    name: rows.map((r) => r.name),
-    slug: rows.map((r) => r.slug),
-    sector: rows.map((r) => r.sector),
-    industry: rows.map((r) => r.industry),
-    exchange: rows.map((r) => r.exchange),
-    delistedOn: rows.map((r) => r.delistedOn),
-    values: measuresBuffer(rows),
-  };
-}
-
-export function fromColumns(c: RowColumns): ScreenRow[] {
-  return c.ticker.map((ticker, i) => ({
-    ticker,
-    name: c.name[i] as string,
-    slug: c.slug[i] as string,
-    sector: c.sector[i] ?? null,
-    industry: c.industry[i] ?? null,
-    exchange: c.exchange[i] ?? null,
-    delistedOn: c.delistedOn[i] ?? null,
-    values: measureValuesAt(c.values, i * MEASURE_IDS.length),
-  }));
-}
+export type ReaderResponse = { id: number; ok: true; rows: DayRows } | { id: number; ok: false; message: string };
 
 /** One worker thread with its own connection, answering one request after another. */
 class Reader {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(rows: ScreenRow[]): void; reject(e: Error): void }>();
+  readonly #pending = new Map<number, { resolve(rows: DayRows): void; reject(e: Error): void }>();
   #next = 0;
   #ready = false;
   #broken: Error | null = null;
@@ -90,7 +50,7 @@ class Reader {
       }
       const pending = this.#pending.get(message.id);
       this.#pending.delete(message.id);
-      if (message.ok) pending?.resolve(fromColumns(message.rows));
+      if (message.ok) pending?.resolve(message.rows);
       else pending?.reject(new Error(message.message));
     });
     const fail = (err: Error) => {
@@ -117,10 +77,10 @@ class Reader {
     return this.#ready && this.#broken === null;
   }
 
-  ask(request: Omit<ReaderRequest, 'id'>): Promise<ScreenRow[]> {
+  ask(request: Omit<ReaderRequest, 'id'>): Promise<DayRows> {
     if (this.#broken) return Promise.reject(this.#broken);
     const id = this.#next++;
-    return new Promise<ScreenRow[]>((resolve, reject) => {
+    return new Promise<DayRows>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       this.#worker.postMessage({ ...request, id } satisfies ReaderRequest);
     });
@@ -186,13 +146,13 @@ export class ScreenReaders {
   }
 
   /** A day's rows, half the companies on each thread. */
-  async dayRows(db: Db, dataDate: string, day: string): Promise<ScreenRow[]> {
+  async dayRows(db: Db, dataDate: string, day: string): Promise<DayRows> {
     const [a, b] = await this.#inHalves(db, { dataDate, day });
-    return mergeByTicker(a ?? [], b ?? []);
+    return mergeByTicker(a as DayRows, b as DayRows);
   }
 
   /** One request per thread, each on half the companies by id: any split is right, the middle of the ids shares the work evenly. */
-  async #inHalves(db: Db, request: Omit<ReaderRequest, 'id' | 'ids'>): Promise<ScreenRow[][]> {
+  async #inHalves(db: Db, request: Omit<ReaderRequest, 'id' | 'ids'>): Promise<DayRows[]> {
     const readers = this.#readers;
     if (!readers) throw new Error('the screen readers are not started');
     const halves = await this.#halves.of(db, request.dataDate);
@@ -217,19 +177,17 @@ class MarketHalves {
   }
 }
 
-/** Two lists in ticker order as one. */
-function mergeByTicker(a: readonly ScreenRow[], b: readonly ScreenRow[]): ScreenRow[] {
-  const out: ScreenRow[] = [];
+/** Two days' rows in ticker order as one. */
+function mergeByTicker(a: DayRows, b: DayRows): DayRows {
+  const out = emptyRows(a.ticker.length + b.ticker.length);
   let i = 0;
   let j = 0;
-  while (i < a.length || j < b.length) {
-    const x = a[i];
-    const y = b[j];
-    if (x !== undefined && (y === undefined || x.ticker < y.ticker)) {
-      out.push(x);
+  while (i < a.ticker.length || j < b.ticker.length) {
+    if (i < a.ticker.length && (j >= b.ticker.length || (a.ticker[i] as string) < (b.ticker[j] as string))) {
+      addRow(out, a, i);
       i++;
-    } else if (y !== undefined) {
-      out.push(y);
+    } else {
+      addRow(out, b, j);
       j++;
     }
   }
@@ -259,11 +217,11 @@ export function usePooledScreenReads(db: Db): void {
  * side by side on a pool of connections (usePooledScreenReads), else on this connection. A reader
  * failing mid-read (said once by the readers' onBroken) costs that day being read again here.
  */
-export async function readDayRows(db: Db, dataDate: string, day: string): Promise<ScreenRow[]> {
+export async function readDayRows(db: Db, dataDate: string, day: string): Promise<DayRows> {
   const halves = pooled.get(db);
   if (halves) {
     const [a, b] = await Promise.all((await halves.of(db, dataDate)).map((ids) => dayRows(db, dataDate, day, ids)));
-    return mergeByTicker(a ?? [], b ?? []);
+    return mergeByTicker(a as DayRows, b as DayRows);
   }
   const readers = registered.get(db);
   if (readers && (await readers.start())) {

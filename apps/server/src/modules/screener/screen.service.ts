@@ -29,6 +29,7 @@ import {
   type DaySnapshot,
   queryDay,
   type Range,
+  rowAt,
   type ScreenCriteria,
   type ScreenRow,
 } from './screen.snapshot.ts';
@@ -106,7 +107,7 @@ export async function openScreen(db: Db, asOf: string | undefined): Promise<Scre
   return { asOf: resolved, snapshot: await daySnapshot(db, resolved.dataDate, resolved.day) };
 }
 
-const byTicker = new WeakMap<DaySnapshot, Map<string, MeasureValues>>();
+const byTicker = new WeakMap<DaySnapshot, Map<string, number>>();
 
 /** Each company's measures at the latest close, by ticker (a watchlist's measure columns). */
 export async function latestMeasures(db: Db, tickers: readonly string[]): Promise<Map<string, MeasureValues>> {
@@ -115,12 +116,12 @@ export async function latestMeasures(db: Db, tickers: readonly string[]): Promis
   if (!snapshot) return out;
   let index = byTicker.get(snapshot);
   if (!index) {
-    index = new Map(snapshot.entries.map((e) => [e.row.ticker, e.row.values]));
+    index = new Map(snapshot.rows.ticker.map((ticker, i) => [ticker, i]));
     byTicker.set(snapshot, index);
   }
   for (const ticker of tickers) {
-    const values = index.get(ticker);
-    if (values) out.set(ticker, values);
+    const i = index.get(ticker);
+    if (i !== undefined) out.set(ticker, rowAt(snapshot.rows, i).values);
   }
   return out;
 }
@@ -327,7 +328,7 @@ function buildMap(snapshot: DaySnapshot, period: MapPeriod): MapBody {
   };
 }
 
-const bySlug = new WeakMap<DaySnapshot, Map<string, ScreenRow>>();
+const bySlug = new WeakMap<DaySnapshot, Map<string, number>>();
 
 /** Every measure of one company on the screen's day; 404 when it had no close that day. */
 export function getCompanyMeasures(screen: Screen, slug: string): CompanyMeasuresResponse {
@@ -336,10 +337,11 @@ export function getCompanyMeasures(screen: Screen, slug: string): CompanyMeasure
   if (snapshot === null || day === null || dataDate === null) throw notFound('No closes are loaded yet');
   let index = bySlug.get(snapshot);
   if (!index) {
-    index = new Map(snapshot.entries.map((e) => [e.row.slug, e.row]));
+    index = new Map(snapshot.rows.slug.map((slug, i) => [slug, i]));
     bySlug.set(snapshot, index);
   }
-  const row = index.get(slug.toLowerCase());
-  if (!row) throw notFound(`No company "${slug}" traded on ${day}`);
-  return { as_of: day, requested: screen.asOf.requested, data_date: dataDate, company: toWire(row, MEASURE_IDS) };
+  const i = index.get(slug.toLowerCase());
+  if (i === undefined) throw notFound(`No company "${slug}" traded on ${day}`);
+  const company = toWire(rowAt(snapshot.rows, i), MEASURE_IDS);
+  return { as_of: day, requested: screen.asOf.requested, data_date: dataDate, company };
 }

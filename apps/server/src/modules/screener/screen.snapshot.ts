@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
 import type { MeasureId } from '@app/shared/screener-measures';
 import { RecentMap } from '../../lib/recent-map.ts';
-import { type MeasureValues, measuresBuffer } from './screen.measures.ts';
+import { MEASURE_COUNT, type MeasureValues, measureAt, measureValuesAt } from './screen.measures.ts';
 
 /** One company's line of a day's screen. */
 export interface ScreenRow {
@@ -16,8 +16,73 @@ export interface ScreenRow {
   values: MeasureValues;
 }
 
+/**
+ * A day's rows as columns: company `i`'s listing at `i` of each list, its measures from `i ×
+ * MEASURE_COUNT` in `values` (`MEASURE_IDS` order, NaN: none). Numbers in one buffer, not an object
+ * of 24 boxed numbers a company, for the collector to copy and trace while six days are kept; and
+ * what a reader thread hands over (its buffer moved, not copied: screen.readers.ts).
+ */
+export interface DayRows {
+  ticker: string[];
+  name: string[];
+  slug: string[];
+  sector: (number | null)[];
+  industry: (string | null)[];
+  exchange: (string | null)[];
+  delistedOn: (string | null)[];
+  values: Float64Array;
+}
+
+/** Company `i` of `rows` as a screen row. */
+export function rowAt(rows: DayRows, i: number): ScreenRow {
+  return {
+    ticker: rows.ticker[i] as string,
+    name: rows.name[i] as string,
+    slug: rows.slug[i] as string,
+    sector: rows.sector[i] ?? null,
+    industry: rows.industry[i] ?? null,
+    exchange: rows.exchange[i] ?? null,
+    delistedOn: rows.delistedOn[i] ?? null,
+    values: measureValuesAt(rows.values, i * MEASURE_COUNT),
+  };
+}
+
+/** Every company of `rows` as a screen row. */
+export function rowsOf(rows: DayRows): ScreenRow[] {
+  return rows.ticker.map((_, i) => rowAt(rows, i));
+}
+
+/** Rows with no company yet, to be filled in order (`addRow`). */
+export function emptyRows(size: number): DayRows {
+  return {
+    ticker: [],
+    name: [],
+    slug: [],
+    sector: [],
+    industry: [],
+    exchange: [],
+    delistedOn: [],
+    values: new Float64Array(size * MEASURE_COUNT),
+  };
+}
+
+/** Adds company `i` of `from` (its listing and its measures) as the next row of `to`. */
+export function addRow(to: DayRows, from: DayRows, i: number): void {
+  const at = to.ticker.length * MEASURE_COUNT;
+  to.ticker.push(from.ticker[i] as string);
+  to.name.push(from.name[i] as string);
+  to.slug.push(from.slug[i] as string);
+  to.sector.push(from.sector[i] ?? null);
+  to.industry.push(from.industry[i] ?? null);
+  to.exchange.push(from.exchange[i] ?? null);
+  to.delistedOn.push(from.delistedOn[i] ?? null);
+  to.values.set(from.values.subarray(i * MEASURE_COUNT, (i + 1) * MEASURE_COUNT), at);
+}
+
+/** A company of a day's snapshot: its row in the snapshot's rows, and its texts as filters compare them. */
 interface Entry {
-  row: ScreenRow;
+  i: number;
+  sector: number | null;
   name: string;
   ticker: string;
   industry: string;
@@ -48,6 +113,8 @@ export interface ScreenCriteria {
 export interface DaySnapshot {
   day: string;
   version: string;
+  /** In ticker order as JavaScript compares them. */
+  rows: DayRows;
   entries: Entry[];
   orders: Map<string, Entry[]>;
   matches: RecentMap<string, Entry[]>;
@@ -56,32 +123,52 @@ export interface DaySnapshot {
 // Six days are kept (screen.service.ts): at most 6 × 100 result lists of up to 10,000 references each.
 const MATCH_CACHE_SIZE = 100;
 
+const byTicker = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * `rows` in ticker order as JavaScript compares them (each engine's collation may differ: ties in a
+ * sort keep this order). They come in that order nearly always, which costs one pass.
+ */
+function inTickerOrder(rows: DayRows): DayRows {
+  const tickers = rows.ticker;
+  let sorted = true;
+  for (let i = 1; i < tickers.length && sorted; i++)
+    sorted = byTicker(tickers[i - 1] as string, tickers[i] as string) <= 0;
+  if (sorted) return rows;
+  const order = tickers.map((_, i) => i).sort((a, b) => byTicker(tickers[a] as string, tickers[b] as string));
+  const out = emptyRows(order.length);
+  for (const i of order) addRow(out, rows, i);
+  return out;
+}
+
 /** The snapshot of a day's rows (`dayRows`). */
-export function buildDaySnapshot(day: string, rows: readonly ScreenRow[]): DaySnapshot {
-  const entries = rows
-    .map((row) => ({
-      row,
-      name: row.name.toLowerCase(),
-      ticker: row.ticker.toLowerCase(),
-      industry: (row.industry ?? '').toLowerCase(),
-      exchange: (row.exchange ?? '').toLowerCase(),
-    }))
-    // In ticker order as this compares them (each engine's collation may differ): ties in a sort keep it.
-    // The rows come in nearly that order already, which costs the sort one pass.
-    .sort((a, b) => (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0));
-  // The values' bytes, not their text (printing 240,000 numbers took most of this function), hashed in two
-  // updates rather than two per company. NaN marks a missing value (a measure is never NaN).
+export function buildDaySnapshot(day: string, read: DayRows): DaySnapshot {
+  const rows = inTickerOrder(read);
+  const entries = rows.ticker.map((ticker, i) => ({
+    i,
+    sector: rows.sector[i] ?? null,
+    name: (rows.name[i] as string).toLowerCase(),
+    ticker: ticker.toLowerCase(),
+    industry: (rows.industry[i] ?? '').toLowerCase(),
+    exchange: (rows.exchange[i] ?? '').toLowerCase(),
+  }));
+  // The values' bytes, not their text (printing 240,000 numbers took most of this function).
   const digest = createHash('sha1')
-    .update(entries.map((e) => e.row.ticker).join('\n'))
-    .update(measuresBuffer(entries.map((e) => e.row)));
+    .update(rows.ticker.join('\n'))
+    .update(rows.values.subarray(0, rows.ticker.length * MEASURE_COUNT));
   return {
     day,
     version: digest.digest('base64url').slice(0, 12),
+    rows,
     entries,
     orders: new Map(),
     matches: new RecentMap(MATCH_CACHE_SIZE),
   };
 }
+
+/** Measure `id` of company `e` (NaN: none). */
+const measureOf = (snapshot: DaySnapshot, e: Entry, id: MeasureId) =>
+  measureAt(snapshot.rows.values, e.i * MEASURE_COUNT, id);
 
 // Companies without the measure go last either way; the ticker breaks ties so pages never overlap.
 function ordered(snapshot: DaySnapshot, sort: MeasureId, order: 'asc' | 'desc'): Entry[] {
@@ -93,7 +180,7 @@ function ordered(snapshot: DaySnapshot, sort: MeasureId, order: 'asc' | 'desc'):
     // Each entry's value read once (NaN: none), and positions sorted: entries are in ticker order, so the
     // lower position breaks a tie. Comparing the rows' values by key took 10–30 ms a day at 10,000 companies.
     const keys = new Float64Array(entries.length);
-    for (let i = 0; i < entries.length; i++) keys[i] = (entries[i] as Entry).row.values[sort] ?? Number.NaN;
+    for (let i = 0; i < entries.length; i++) keys[i] = measureOf(snapshot, entries[i] as Entry, sort);
     const positions = Array.from({ length: entries.length }, (_, i) => i);
     positions.sort((a, b) => {
       const x = keys[a] as number;
@@ -131,14 +218,14 @@ export function queryDay(
 ): { rows: ScreenRow[]; count: number } {
   const key = criteriaKey(criteria);
   const found = snapshot.matches.getOrAdd(key, () =>
-    filter(ordered(snapshot, criteria.sort, criteria.order), criteria),
+    filter(snapshot, ordered(snapshot, criteria.sort, criteria.order), criteria),
   );
   const start = page?.offset ?? 0;
   const end = page ? page.offset + page.limit : found.length;
-  return { rows: found.slice(start, end).map((e) => e.row), count: found.length };
+  return { rows: found.slice(start, end).map((e) => rowAt(snapshot.rows, e.i)), count: found.length };
 }
 
-function filter(list: Entry[], c: ScreenCriteria): Entry[] {
+function filter(snapshot: DaySnapshot, list: Entry[], c: ScreenCriteria): Entry[] {
   const search = c.search.trim().toLowerCase();
   const industry = c.industry?.toLowerCase() ?? null;
   const exchange = c.exchange?.toLowerCase() ?? null;
@@ -149,13 +236,14 @@ function filter(list: Entry[], c: ScreenCriteria): Entry[] {
     ranges.push({ measure: 'market_cap', min: cap.min, max: null });
   }
   const found = list.filter((e) => {
-    if (c.sector !== null && e.row.sector !== c.sector) return false;
+    if (c.sector !== null && e.sector !== c.sector) return false;
     if (industry !== null && e.industry !== industry) return false;
     if (exchange !== null && e.exchange !== exchange) return false;
-    if (cap.max !== null && !(e.row.values.market_cap !== null && e.row.values.market_cap < cap.max)) return false;
+    // NaN (none) fails every comparison.
+    if (cap.max !== null && !(measureOf(snapshot, e, 'market_cap') < cap.max)) return false;
     for (const r of ranges) {
-      const v = e.row.values[r.measure];
-      if (v === null) return false;
+      const v = measureOf(snapshot, e, r.measure);
+      if (Number.isNaN(v)) return false;
       if (r.min !== null && v < r.min) return false;
       if (r.max !== null && v > r.max) return false;
     }
