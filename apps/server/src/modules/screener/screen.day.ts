@@ -111,7 +111,7 @@ interface Kept {
   listings: Promise<CompanyListing[]> | null;
   /** Each company's first year with a close (screen.far-closes.ts), read once per data date. */
   firstYears: Promise<Map<number, number>> | null;
-  /** Each company's share counts, read once per data date where a day's figures come from month rows (PostgreSQL). */
+  /** Each company's share counts, read once per data date (a day's figures come from month rows). */
   shares: Promise<Map<number, ShareCount[]>> | null;
   /** By year: every company's readings of the year once read (null while being read). */
   readingYears: RecentMap<number, { timelines: Map<number, ReadingTimeline> | null }>;
@@ -523,7 +523,7 @@ async function rowsOn(r: Reading, day: string): Promise<DayRows> {
   const far = readFarMonths(db, ref, ids, r.kept.monthRows);
   const [listings, companies, ranges, months, firstYearsRead, filings, readings] = await Promise.all([
     keptOnce(r.kept, 'listings', () => findCompanyListings(db, ids)),
-    companiesOnDay(db, ref, far, () => keptOnce(r.kept, 'shares', () => findShareCounts(db, ids)), ids),
+    companiesOnDay(ref, far, () => keptOnce(r.kept, 'shares', () => findShareCounts(db, ids))),
     closeRangesBefore(r, ref.after52, day, far),
     far,
     firstYears,

@@ -1,14 +1,12 @@
-// The closes a past day's measures look back to far from it (the year's start, one, three and five years)
-// and the far end of its 52 weeks, read from the month rows that keep each month's closes
-// (`month_closes`): the whole market's months in one query, where a look-up per company and
-// look-back cost ~20 µs each on PostgreSQL (decision 025). On PostgreSQL the recent ones too (the
-// previous close, a week and a month back, the range of the day's month): read there from each
-// company's recent closes, they took half the day's database time. A company the rows leave open (no
-// close in the month read up to the day looked back to) is sought in the closes, so every answer is
-// the last close on or before that day, as before. PostgreSQL reads the day's own close, volume and
-// 30-day dollar volume from the month rows too (with their volumes), where ~21 closes per company
-// read through the (company_id, date) key took most of the day's database time.
-import { type Db, isPostgresDb } from '@app/db/client';
+// A past day's closes from the month rows that keep each month's closes and volumes (`month_closes`),
+// the whole market's months in one query (decision 025): its own close, volume and 30-day dollar
+// volume, the closes it looks back to (the previous one, a week, a month, the year's start, one,
+// three and five years back), the range of its month through the day and the far end of its 52
+// weeks. Sought one company at a time through the (company_id, date) key, they cost ~20 µs a
+// look-up on PostgreSQL and most of a day's time on SQLite too (~35% of a first screen of `npm run
+// bench`). A company the rows leave open (no close in the month read up to the day looked back to)
+// is sought in the closes, so every answer is the last close on or before that day.
+import type { Db } from '@app/db/client';
 import { tradingDaysBetween } from '@app/market-data/calendar';
 import { type ShareCount, sharesOn } from '@app/market-data/derived';
 import { type CloseRange, type MonthReader, ParsedMonth, TextMonth } from '@app/market-data/month-closes';
@@ -17,8 +15,6 @@ import { addDays, minusMonths, type ReferenceDays } from './screen.measures.ts';
 import {
   type CloseRanges,
   type CompanyOnDay,
-  FAR_UNREAD,
-  findCompaniesOnDay,
   findLastClosesThrough,
   findMonthCloses,
   type IdRange,
@@ -26,16 +22,7 @@ import {
 } from './screen.repository.ts';
 
 type LookBack = 'previous' | 'week' | 'month' | 'yearStart' | 'year1' | 'year3' | 'year5';
-const FAR_LOOK_BACKS: readonly LookBack[] = ['yearStart', 'year1', 'year3', 'year5'];
-const ALL_LOOK_BACKS: readonly LookBack[] = ['previous', 'week', 'month', ...FAR_LOOK_BACKS];
-
-/**
- * Whether the month rows give the recent closes too (the previous, a week and a month back, the
- * day's month range): on PostgreSQL, where findCompaniesOnDay leaves them; SQLite seeks them there (~2 µs each).
- */
-const recentFromMonths = (db: Db) => isPostgresDb(db);
-
-const lookBacks = (db: Db) => (recentFromMonths(db) ? ALL_LOOK_BACKS : FAR_LOOK_BACKS);
+const LOOK_BACKS: readonly LookBack[] = ['previous', 'week', 'month', 'yearStart', 'year1', 'year3', 'year5'];
 
 /**
  * A market day's first trading day of a month comes by its 7th (a weekend and a holiday): a day
@@ -46,7 +33,7 @@ const FIRST_WEEK = 7;
 /**
  * The month rows read for a day, by month: every company's closes, through their text the first
  * time a month is read, parsed from the second day that reads it on (and parsed with their volumes
- * at once for the months of the day's 30 days on PostgreSQL, every one of whose days a day reads).
+ * at once for the months of the day's 30 days, every one of whose days a day reads).
  */
 export type FarMonths = Map<string, MonthReader>;
 
@@ -62,18 +49,16 @@ function monthsOf30Days(ref: ReferenceDays): string[] {
 }
 
 /**
- * The months whose rows a day's look-backs and the far end of its 52 weeks read (and the day's own,
- * for its range, when the recent look-backs come from them). The month before a look-back's is read
- * only for the companies that need it (fillFarCloses).
+ * The months whose rows a day's look-backs, the far end of its 52 weeks and its 30 days read. The
+ * month before a look-back's is read only for the companies that need it (fillFarCloses).
  */
-function monthsFor(db: Db, ref: ReferenceDays): string[] {
-  const months = [ref.after52, ...lookBacks(db).map((key) => ref[key])];
-  if (recentFromMonths(db)) months.push(...monthsOf30Days(ref));
+function monthsFor(ref: ReferenceDays): string[] {
+  const months = [ref.after52, ...LOOK_BACKS.map((key) => ref[key]), ...monthsOf30Days(ref)];
   // A day before its month's first trading day (the exchange's calendar) finds every company's close in the
   // month before: read with the others, not in a second query.
-  const monthsBefore = lookBacks(db)
-    .filter((key) => tradingDaysBetween(`${ref[key].slice(0, 7)}-01`, ref[key]).length === 0)
-    .map((key) => monthBefore(ref[key].slice(0, 7)));
+  const monthsBefore = LOOK_BACKS.filter(
+    (key) => tradingDaysBetween(`${ref[key].slice(0, 7)}-01`, ref[key]).length === 0,
+  ).map((key) => monthBefore(ref[key].slice(0, 7)));
   return [...new Set([...months.map((day) => day.slice(0, 7)), ...monthsBefore])];
 }
 
@@ -85,7 +70,7 @@ interface KeptMonth {
 
 /**
  * Month rows kept between days by month (`yyyy-mm`): those of one data date never change.
- * `volumes`: read with them (a month of some day's 30 days, on PostgreSQL).
+ * `volumes`: read with them (a month of some day's 30 days).
  */
 export type MonthRowsKept = RecentMap<string, { volumes: boolean; rows: Promise<KeptMonth> }>;
 
@@ -139,9 +124,9 @@ export async function readFarMonths(
   ids?: IdRange,
   kept?: MonthRowsKept,
 ): Promise<FarMonths> {
-  const wanted = monthsFor(db, ref);
-  // The day's own figures come from the 30 days' months on PostgreSQL: those need their volumes.
-  const withVolumes = new Set(recentFromMonths(db) ? monthsOf30Days(ref) : []);
+  const wanted = monthsFor(ref);
+  // The day's own figures come from the 30 days' months: those need their volumes.
+  const withVolumes = new Set(monthsOf30Days(ref));
   const missing = wanted.filter((month) => {
     const held = kept?.get(month);
     return held === undefined || (withVolumes.has(month) && !held.volumes);
@@ -182,9 +167,9 @@ function fromMonths(months: FarMonths, day: string): (companyId: number) => numb
 }
 
 /**
- * Sets each company's closes at the year's start and one, three and five years back (`PriceFacts`),
- * and on PostgreSQL its previous close, a week and a month back and its month's range through the
- * day, from the month rows read (`months`, which gains the months before read here). A company whose
+ * Sets each company's previous close, closes a week and a month back, at the year's start and one,
+ * three and five years back (`PriceFacts`), and its month's range through the day, from the month
+ * rows read (`months`, which gains the months before read here). A company whose
  * month has no close up to a day in its first week reads the month before's row; those the rows
  * still leave open are sought in the closes, but for a company whose first year with a close
  * (`firstYears`, when known) comes after the day's: it has none then. Says how many closes were sought.
@@ -197,16 +182,14 @@ export async function fillFarCloses(
   firstYears: ReadonlyMap<number, number> = new Map(),
   ids?: IdRange,
 ): Promise<{ sought: number }> {
-  const keys = lookBacks(db);
-  if (recentFromMonths(db)) {
-    const inMonth = months.get(ref.day.slice(0, 7));
-    const day = dayOfMonth(ref.day);
-    const range: CloseRange = { high: Number.NaN, low: Number.NaN };
-    for (const c of companies) {
-      const found = inMonth?.closeRangeThrough(c.id, day, range) === true;
-      c.monthHigh = found ? range.high : null;
-      c.monthLow = found ? range.low : null;
-    }
+  const keys = LOOK_BACKS;
+  const inMonth = months.get(ref.day.slice(0, 7));
+  const day = dayOfMonth(ref.day);
+  const range: CloseRange = { high: Number.NaN, low: Number.NaN };
+  for (const c of companies) {
+    const found = inMonth?.closeRangeThrough(c.id, day, range) === true;
+    c.monthHigh = found ? range.high : null;
+    c.monthLow = found ? range.low : null;
   }
   let open = openCloses(keys, ref, months, companies, firstYears);
   // The months before read only when a company needs one: most days looked back to find their month's close.
@@ -291,22 +274,17 @@ export function farPartialRange(months: FarMonths, after: string): CloseRanges {
 }
 
 /**
- * Every company with a close on `ref.day` (of those in `ids` when given), by id, with its close,
- * volume, shares and 30-day dollar volume; the look-backs and ranges are for `fillFarCloses` and the
- * caller. SQLite seeks them in the closes (findCompaniesOnDay). PostgreSQL reads them from the month
- * rows of the 30 days (`months`: read by `readFarMonths`, parsed once for as long as they are kept)
- * and the share counts (`shareCounts`, asked only there): the companies whose day's month row has
- * the day, with the same figures as the closes give (the dollar volume summed in date order, as the
- * database's average sums).
+ * Every company with a close on `ref.day` of those the month rows were read for, by id, with its
+ * close, volume, shares and 30-day dollar volume; the look-backs and ranges are for `fillFarCloses`
+ * and the caller. From the month rows of the 30 days (`months`: read by `readFarMonths`, parsed once
+ * for as long as they are kept) and the share counts (`shareCounts`): the companies whose day's
+ * month row has the day, with the figures the closes give (the dollar volume summed in date order).
  */
 export async function companiesOnDay(
-  db: Db,
   ref: ReferenceDays,
   months: Promise<FarMonths>,
   shareCounts: () => Promise<ReadonlyMap<number, readonly ShareCount[]>>,
-  ids?: IdRange,
 ): Promise<CompanyOnDay[]> {
-  if (!recentFromMonths(db)) return findCompaniesOnDay(db, ref.day, ref, ids);
   const [read, shares] = await Promise.all([months, shareCounts()]);
   const day = dayOfMonth(ref.day);
   const ofDay = read.get(ref.day.slice(0, 7));
@@ -331,11 +309,16 @@ export async function companiesOnDay(
         close: onDay.close,
         volume: onDay.volume,
         shares: counts ? sharesOn(counts, ref.day) : null,
-        // From the month rows (fillFarCloses).
+        // From the month rows (fillFarCloses) and the whole months' ranges (screen.day.ts).
         previous: null,
         week: null,
         month: null,
-        ...FAR_UNREAD,
+        yearStart: null,
+        year1: null,
+        year3: null,
+        year5: null,
+        high52: null,
+        low52: null,
         dollarVolume30: total.sum / total.days,
       },
       monthHigh: null,

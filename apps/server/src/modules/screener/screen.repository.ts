@@ -8,7 +8,7 @@ import {
   READING_SELECT,
 } from '@app/market-data/readings';
 import { sql } from 'kysely';
-import { addDays, type PriceFacts, type ReferenceDays } from './screen.measures.ts';
+import type { PriceFacts } from './screen.measures.ts';
 
 /** A company's listing as the screen shows it, with today's status. */
 export interface CompanyListing {
@@ -44,12 +44,6 @@ const lastClose = (op: '<' | '<=', before: string, company = 'p.company_id') =>
     number | null
   >`(select q.close from daily_prices q where q.company_id = ${sql.ref(company)} and q.date ${sql.raw(op)} ${before} order by q.date desc limit 1)`;
 
-/** The shares in force on `day`, else the earliest count (COALESCE seeks the second only for a company without the first). */
-const sharesOn = (day: string, company = 'p.company_id') =>
-  sql<
-    number | null
-  >`coalesce((select s.shares from shares_outstanding s where s.company_id = ${sql.ref(company)} and s.date <= ${day} order by s.date desc limit 1), (select s.shares from shares_outstanding s where s.company_id = ${sql.ref(company)} order by s.date asc limit 1))`;
-
 /**
  * The companies with a close on `day` as their month's row in `month_closes` says (the day's bit in
  * its days): one key range of the month, no look-up for a company that did not trade then.
@@ -77,77 +71,6 @@ export async function findCompanyListings(db: Db, ids?: IdRange): Promise<Compan
     .execute();
   return rows.map(({ delisted_on, ...r }) => ({ ...r, delistedOn: delisted_on }));
 }
-
-/** An aggregate of the outer query's company's closes after `after` and through `through`. */
-const closesAggregate = (aggregate: string, after: string, through: string) =>
-  sql<
-    number | null
-  >`(select ${sql.raw(aggregate)} from daily_prices w where w.company_id = p.company_id and w.date > ${after} and w.date <= ${through})`;
-
-/**
- * Every company with a close on `day` (delisted ones included), by id, with its close, volume,
- * shares, previous, week-old and month-old closes, 30-day dollar volume and the range of its month
- * through the day. The far look-backs and the 52-week high and low are left null: the caller reads
- * them from month rows (screen.far-closes.ts) and combines the month's range with `findMonthsRanges`.
- * Each figure is one seek on the (company_id, date) key per company, or one key range: ~2 µs on
- * SQLite. PostgreSQL (~20 µs a seek) reads the day's companies from month rows instead
- * (`companiesOnDay`, screen.far-closes.ts).
- */
-export async function findCompaniesOnDay(
-  db: Db,
-  day: string,
-  ref: ReferenceDays,
-  ids?: IdRange,
-): Promise<CompanyOnDay[]> {
-  const monthBefore = addDays(`${day.slice(0, 7)}-01`, -1);
-  const rows = await db
-    // A cross join keeps SQLite's order (companies outside, one key seek each): with an inner join and no
-    // statistics it scanned every daily close for the day's (3 times slower at 10,000 companies).
-    .selectFrom('companies as c')
-    .crossJoin('daily_prices as p')
-    .whereRef('p.company_id', '=', 'c.id')
-    .where('p.date', '=', day)
-    .$if(ids !== undefined, (q) => q.where('c.id', '>=', ids?.from ?? 0).where('c.id', '<', ids?.to ?? 0))
-    .select([
-      'c.id',
-      'p.close',
-      'p.volume',
-      sharesOn(day).as('shares'),
-      lastClose('<', day).as('previous'),
-      lastClose('<=', ref.week).as('week'),
-      lastClose('<=', ref.month).as('month'),
-      closesAggregate('avg(w.close * w.volume)', ref.after30, day).as('dollar_volume30'),
-      closesAggregate('max(w.close)', monthBefore, day).as('month_high'),
-      closesAggregate('min(w.close)', monthBefore, day).as('month_low'),
-    ])
-    .execute();
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-  return rows.map((r) => ({
-    id: r.id,
-    prices: {
-      close: Number(r.close),
-      volume: Number(r.volume),
-      shares: num(r.shares),
-      previous: num(r.previous),
-      week: num(r.week),
-      month: num(r.month),
-      ...FAR_UNREAD,
-      dollarVolume30: num(r.dollar_volume30),
-    },
-    monthHigh: num(r.month_high),
-    monthLow: num(r.month_low),
-  }));
-}
-
-/** A day's far look-backs and 52-week range, filled in by the caller from month rows (screen.far-closes.ts, screen.day.ts). */
-export const FAR_UNREAD = {
-  yearStart: null,
-  year1: null,
-  year3: null,
-  year5: null,
-  high52: null,
-  low52: null,
-} as const satisfies Partial<PriceFacts>;
 
 /** Every company's share counts (of those in `ids` when given), ascending by date. */
 export async function findShareCounts(db: Db, ids?: IdRange): Promise<Map<number, ShareCount[]>> {
@@ -189,7 +112,8 @@ export interface CloseRanges {
  */
 export async function findCloseRanges(db: Db, after: string, through: string, ids?: IdRange): Promise<CloseRanges> {
   const rows = await db
-    // Companies outside, one key range each (as in findCompaniesOnDay): no scan of every close in the range.
+    // A cross join keeps SQLite's order, companies outside and one key range each: with an inner join and no
+    // statistics it scanned every close in the range (3 times slower at 10,000 companies).
     .selectFrom('companies as c')
     .crossJoin('daily_prices as w')
     .whereRef('w.company_id', '=', 'c.id')
@@ -233,7 +157,7 @@ export async function findMonthsRanges(db: Db, months: readonly string[], ids?: 
         .select((eb) => ['company_id as id', eb.fn.max('high').as('high'), eb.fn.min('low').as('low')])
         .execute()
     : await db
-        // Companies outside, one key range each (as in findCompaniesOnDay).
+        // Companies outside, one key range each (as in findCloseRanges).
         .selectFrom('companies as c')
         .crossJoin('company_months as m')
         .whereRef('m.company_id', '=', 'c.id')
@@ -371,7 +295,7 @@ export async function findReadingsOn(db: Db, day: string, ids?: IdRange): Promis
         .selectAll('r')
         .execute()
     : await traded
-        // The month's companies outside, one key seek each (as in findCompaniesOnDay).
+        // The month's companies outside, one key seek each (as in findCloseRanges).
         .crossJoin('company_readings as r')
         .whereRef('r.company_id', '=', 'mc.company_id')
         .where((eb) =>
@@ -434,7 +358,7 @@ export async function findReadingsOfYear(db: Db, year: number, ids?: IdRange): P
         .orderBy('r.visible_from')
         .execute()
     : await companies
-        // Companies outside, one key range each (as in findCompaniesOnDay).
+        // Companies outside, one key range each (as in findCloseRanges).
         .crossJoin('company_readings as r')
         .whereRef('r.company_id', '=', 'c.id')
         .where('r.visible_from', '<=', end)
