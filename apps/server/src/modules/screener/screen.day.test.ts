@@ -390,22 +390,29 @@ describe.each(testEngines())('a year’s readings on %s', (engine) => {
 });
 
 describe.each(testEngines())('a day’s rows on %s', (engine) => {
-  it('are the same read with what earlier days left (a year’s readings, single months) as read alone', async () => {
-    const handle = await createTestDb(engine);
-    try {
-      await seedScreenUniverse(handle.db);
-      // Read as another part of the market (the same companies): kept apart, and nothing read ahead.
-      const alone = (day: string) =>
-        dayRows(handle.db, SCREEN_LATER_DAY, day, { from: 0, to: 2 ** 31 - 1 }, { readAhead: false });
-      for (const day of fixtureDays()) {
-        const expected = await alone(day);
-        expect(await dayRows(handle.db, SCREEN_LATER_DAY, day), day).toEqual(expected);
-        // Then with the year's readings and the single months its reading ahead read.
-        await backgroundReadsDone(handle.db);
-        expect(await dayRows(handle.db, SCREEN_LATER_DAY, day), day).toEqual(expected);
+  // A year's readings are read some companies at a time: all at once, or one by one.
+  it.each([
+    ['at once', undefined],
+    ['one company at a time', 1],
+  ])(
+    'are the same read with what earlier days left (a year’s readings read %s, single months) as read alone',
+    async (_, readingsSlice) => {
+      const handle = await createTestDb(engine);
+      try {
+        await seedScreenUniverse(handle.db);
+        // Read as another part of the market (the same companies): kept apart, and nothing read ahead.
+        const alone = (day: string) =>
+          dayRows(handle.db, SCREEN_LATER_DAY, day, { from: 0, to: 2 ** 31 - 1 }, { readAhead: false });
+        for (const day of fixtureDays()) {
+          const expected = await alone(day);
+          expect(await dayRows(handle.db, SCREEN_LATER_DAY, day, undefined, { readingsSlice }), day).toEqual(expected);
+          // Then with the year's readings and the single months its reading ahead read.
+          await backgroundReadsDone(handle.db);
+          expect(await dayRows(handle.db, SCREEN_LATER_DAY, day), day).toEqual(expected);
+        }
+      } finally {
+        await handle.close();
       }
-    } finally {
-      await handle.close();
-    }
-  });
+    },
+  );
 });

@@ -1,7 +1,7 @@
 // A day's screen rows: every company's measures on one trading day, computed in whichever thread asks
 // (the server's, or a reader thread for its part of the market: screen.readers.ts). What the reads
 // share from one day to the next (filing periods, whole months of closes) is kept per thread.
-import { type Db, isPostgresDb } from '@app/db/client';
+import type { Db } from '@app/db/client';
 import { dayNumber } from '@app/market-data/calendar';
 import type { ShareCount } from '@app/market-data/derived';
 import { byPeriodKey, readingsReady } from '@app/market-data/readings';
@@ -37,6 +37,7 @@ import {
   findReadingsOfYear,
   findReadingsOn,
   findShareCounts,
+  findTopCompanyId,
   type IdRange,
   type ReadingTimeline,
 } from './screen.repository.ts';
@@ -82,6 +83,12 @@ const MONTH_ROWS_KEPT = 16;
 
 /** Single months kept (~160 kB each at 10,000 companies): three years of them. */
 const MONTHS_KEPT = 36;
+
+/**
+ * Companies whose readings of a year are read at once: ~30 ms of a SQLite reader thread, whose reads
+ * hold it (a day asked meanwhile waits for one slice, not for the year: ~300 ms a half at 5,000).
+ */
+const READINGS_SLICE = 500;
 
 /**
  * What one thread keeps between days for one data date and one part of the market. A new data date
@@ -218,6 +225,7 @@ interface Reading {
   ids: IdRange | undefined;
   kept: Kept;
   readAhead: boolean;
+  readingsSlice: number;
   /**
    * Reads for the days to come, started once the day's rows are computed: started before, they came
    * first on the connection (SQLite's one, in a reader thread) and the day waited for them.
@@ -232,6 +240,8 @@ export interface DayOptions {
    * compute the past days (screen.readers.ts).
    */
   readAhead?: boolean;
+  /** Companies whose readings of a year are read at once (default `READINGS_SLICE`). */
+  readingsSlice?: number;
 }
 
 function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: DayOptions): Reading {
@@ -261,7 +271,14 @@ function reading(db: Db, dataDate: string, ids: IdRange | undefined, options: Da
     };
     parts.set(part, held);
   }
-  return { db, ids, kept: held, readAhead: options.readAhead ?? true, afterDay: [] };
+  return {
+    db,
+    ids,
+    kept: held,
+    readAhead: options.readAhead ?? true,
+    readingsSlice: options.readingsSlice ?? READINGS_SLICE,
+    afterDay: [],
+  };
 }
 
 async function extendSpan(r: Reading, span: FilingSpan | null, from: string, through: string): Promise<FilingSpan> {
@@ -379,22 +396,34 @@ function readingOn(timeline: ReadingTimeline | undefined, day: string): Fundamen
   return lo === 0 ? undefined : timeline.readings[lo - 1];
 }
 
+/** Every company's readings of `year` (those in `r.ids`), read slice by slice, each once no day is being read. */
+async function readingsOfYear(r: Reading, year: number): Promise<Map<number, ReadingTimeline>> {
+  const from = r.ids?.from ?? 0;
+  // The last part's range ends at the largest id there can be.
+  const to = Math.min(r.ids?.to ?? Number.POSITIVE_INFINITY, (await findTopCompanyId(r.db)) + 1);
+  const out = new Map<number, ReadingTimeline>();
+  for (let start = from; start < to; start += r.readingsSlice) {
+    await whenIdle(r.db);
+    const slice = await findReadingsOfYear(r.db, year, { from: start, to: Math.min(to, start + r.readingsSlice) });
+    for (const [id, timeline] of slice) out.set(id, timeline);
+  }
+  return out;
+}
+
 /**
  * Each company's reading on `day`: from its year's readings once they are read, else read for the day
- * alone (one look-up per company: ~60 ms at 10,000 companies on PostgreSQL, with as many rows to
- * parse), when on PostgreSQL the year's are then read in the background (reading ahead) for its other
- * days. Not on SQLite: its look-ups cost ~2 µs, and the year's read would hold a reader thread's
- * next day behind it.
+ * alone (one look-up per company, with as many rows to parse: ~40–60 ms a half of 5,000 companies on
+ * either engine), when the year's are then read in the background (reading ahead) for its other days.
  */
 async function readingsOfDay(r: Reading, day: string): Promise<(id: number) => Fundamentals | undefined> {
   const year = Number(day.slice(0, 4));
   const timelines = r.kept.readingYears.get(year)?.timelines;
   if (timelines) return (id) => readingOn(timelines.get(id), day);
-  if (r.readAhead && isPostgresDb(r.db) && !r.kept.readingYears.get(year)) {
+  if (r.readAhead && !r.kept.readingYears.get(year)) {
     const held: { timelines: Map<number, ReadingTimeline> | null } = { timelines: null };
     r.kept.readingYears.set(year, held);
     r.afterDay.push(() =>
-      findReadingsOfYear(r.db, year, r.ids).then(
+      readingsOfYear(r, year).then(
         (read) => {
           held.timelines = read;
         },
