@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type MarketCapFilter, marketCapBounds } from '@app/shared/buckets';
 import type { MeasureId } from '@app/shared/screener-measures';
+import { orderByNumber } from '../../lib/order-by-number.ts';
 import { RecentMap } from '../../lib/recent-map.ts';
 import { MEASURE_COUNT, type MeasureValues, measureAt, measureValuesAt } from './screen.measures.ts';
 
@@ -79,16 +80,6 @@ export function addRow(to: DayRows, from: DayRows, i: number): void {
   to.values.set(from.values.subarray(i * MEASURE_COUNT, (i + 1) * MEASURE_COUNT), at);
 }
 
-/** A company of a day's snapshot: its row in the snapshot's rows, and its texts as filters compare them. */
-interface Entry {
-  i: number;
-  sector: number | null;
-  name: string;
-  ticker: string;
-  industry: string;
-  exchange: string;
-}
-
 export interface Range {
   measure: MeasureId;
   /** Inclusive bounds; null = open. */
@@ -109,18 +100,25 @@ export interface ScreenCriteria {
   order: 'asc' | 'desc';
 }
 
-/** Every company's measures on one trading day, computed once; each order sorted on first use. */
+/** The texts filters compare, lower-cased (`search` compares names and tickers). */
+type Text = 'name' | 'ticker' | 'industry' | 'exchange';
+
+/**
+ * Every company's measures on one trading day, computed once; each order sorted on first use. Orders
+ * and matches are positions in `rows`.
+ */
 export interface DaySnapshot {
   day: string;
   version: string;
   /** In ticker order as JavaScript compares them. */
   rows: DayRows;
-  entries: Entry[];
-  orders: Map<string, Entry[]>;
-  matches: RecentMap<string, Entry[]>;
+  /** Each text lower-cased, made by the first filter that compares it. */
+  lowered: Partial<Record<Text, string[]>>;
+  orders: Map<string, Uint32Array>;
+  matches: RecentMap<string, number[]>;
 }
 
-// Six days are kept (screen.service.ts): at most 6 × 100 result lists of up to 10,000 references each.
+// Six days are kept (screen.service.ts): at most 6 × 100 result lists of up to 10,000 positions each.
 const MATCH_CACHE_SIZE = 100;
 
 const byTicker = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -144,14 +142,6 @@ function inTickerOrder(rows: DayRows): DayRows {
 /** The snapshot of a day's rows (`dayRows`). */
 export function buildDaySnapshot(day: string, read: DayRows): DaySnapshot {
   const rows = inTickerOrder(read);
-  const entries = rows.ticker.map((ticker, i) => ({
-    i,
-    sector: rows.sector[i] ?? null,
-    name: (rows.name[i] as string).toLowerCase(),
-    ticker: ticker.toLowerCase(),
-    industry: (rows.industry[i] ?? '').toLowerCase(),
-    exchange: (rows.exchange[i] ?? '').toLowerCase(),
-  }));
   // The values' bytes, not their text (printing 240,000 numbers took most of this function).
   const digest = createHash('sha1')
     .update(rows.ticker.join('\n'))
@@ -160,36 +150,36 @@ export function buildDaySnapshot(day: string, read: DayRows): DaySnapshot {
     day,
     version: digest.digest('base64url').slice(0, 12),
     rows,
-    entries,
+    lowered: {},
     orders: new Map(),
     matches: new RecentMap(MATCH_CACHE_SIZE),
   };
 }
 
-/** Measure `id` of company `e` (NaN: none). */
-const measureOf = (snapshot: DaySnapshot, e: Entry, id: MeasureId) =>
-  measureAt(snapshot.rows.values, e.i * MEASURE_COUNT, id);
+function lowered(snapshot: DaySnapshot, text: Text): string[] {
+  let held = snapshot.lowered[text];
+  if (!held) {
+    const column: readonly (string | null)[] = snapshot.rows[text];
+    held = column.map((t) => (t ?? '').toLowerCase());
+    snapshot.lowered[text] = held;
+  }
+  return held;
+}
 
-// Companies without the measure go last either way; the ticker breaks ties so pages never overlap.
-function ordered(snapshot: DaySnapshot, sort: MeasureId, order: 'asc' | 'desc'): Entry[] {
+/** Measure `id` of company `i` (NaN: none). */
+const measureOf = (snapshot: DaySnapshot, i: number, id: MeasureId) =>
+  measureAt(snapshot.rows.values, i * MEASURE_COUNT, id);
+
+// Companies without the measure go last either way; the ticker breaks ties (rows are in ticker order, so
+// the lower position) so pages never overlap.
+function ordered(snapshot: DaySnapshot, sort: MeasureId, order: 'asc' | 'desc'): Uint32Array {
   const key = `${sort}:${order}`;
   let list = snapshot.orders.get(key);
   if (!list) {
-    const entries = snapshot.entries;
-    const sign = order === 'asc' ? 1 : -1;
-    // Each entry's value read once (NaN: none), and positions sorted: entries are in ticker order, so the
-    // lower position breaks a tie. Comparing the rows' values by key took 10–30 ms a day at 10,000 companies.
-    const keys = new Float64Array(entries.length);
-    for (let i = 0; i < entries.length; i++) keys[i] = measureOf(snapshot, entries[i] as Entry, sort);
-    const positions = Array.from({ length: entries.length }, (_, i) => i);
-    positions.sort((a, b) => {
-      const x = keys[a] as number;
-      const y = keys[b] as number;
-      const xNone = Number.isNaN(x);
-      if (xNone !== Number.isNaN(y)) return xNone ? 1 : -1;
-      return xNone || x === y ? a - b : sign * (x - y);
-    });
-    list = positions.map((i) => entries[i] as Entry);
+    const size = snapshot.rows.ticker.length;
+    const keys = new Float64Array(size);
+    for (let i = 0; i < size; i++) keys[i] = measureOf(snapshot, i, sort);
+    list = orderByNumber(keys, order === 'desc');
     snapshot.orders.set(key, list);
   }
   return list;
@@ -222,35 +212,48 @@ export function queryDay(
   );
   const start = page?.offset ?? 0;
   const end = page ? page.offset + page.limit : found.length;
-  return { rows: found.slice(start, end).map((e) => rowAt(snapshot.rows, e.i)), count: found.length };
+  return { rows: found.slice(start, end).map((i) => rowAt(snapshot.rows, i)), count: found.length };
 }
 
-function filter(snapshot: DaySnapshot, list: Entry[], c: ScreenCriteria): Entry[] {
+function filter(snapshot: DaySnapshot, list: Uint32Array, c: ScreenCriteria): number[] {
   const search = c.search.trim().toLowerCase();
   const industry = c.industry?.toLowerCase() ?? null;
   const exchange = c.exchange?.toLowerCase() ?? null;
+  const industries = industry === null ? null : lowered(snapshot, 'industry');
+  const exchanges = exchange === null ? null : lowered(snapshot, 'exchange');
+  const names = search === '' ? null : lowered(snapshot, 'name');
+  const tickers = search === '' ? null : lowered(snapshot, 'ticker');
+  const sectors = snapshot.rows.sector;
   const cap = marketCapBounds(c.mkCap);
   const ranges = [...c.ranges];
   if (cap.min !== null || cap.max !== null) {
     // The bucket's upper bound is exclusive (SPEC §9): a range's max is inclusive, so it is checked apart.
     ranges.push({ measure: 'market_cap', min: cap.min, max: null });
   }
-  const found = list.filter((e) => {
-    if (c.sector !== null && e.sector !== c.sector) return false;
-    if (industry !== null && e.industry !== industry) return false;
-    if (exchange !== null && e.exchange !== exchange) return false;
+  const found: number[] = [];
+  outer: for (const i of list) {
+    if (c.sector !== null && (sectors[i] ?? null) !== c.sector) continue;
+    if (industries !== null && industries[i] !== industry) continue;
+    if (exchanges !== null && exchanges[i] !== exchange) continue;
     // NaN (none) fails every comparison.
-    if (cap.max !== null && !(measureOf(snapshot, e, 'market_cap') < cap.max)) return false;
+    if (cap.max !== null && !(measureOf(snapshot, i, 'market_cap') < cap.max)) continue;
     for (const r of ranges) {
-      const v = measureOf(snapshot, e, r.measure);
-      if (Number.isNaN(v)) return false;
-      if (r.min !== null && v < r.min) return false;
-      if (r.max !== null && v > r.max) return false;
+      const v = measureOf(snapshot, i, r.measure);
+      if (Number.isNaN(v)) continue outer;
+      if (r.min !== null && v < r.min) continue outer;
+      if (r.max !== null && v > r.max) continue outer;
     }
-    return search === '' || e.name.includes(search) || e.ticker.includes(search);
-  });
+    if (
+      names !== null &&
+      tickers !== null &&
+      !(names[i] as string).includes(search) &&
+      !(tickers[i] as string).includes(search)
+    )
+      continue;
+    found.push(i);
+  }
   // An exact ticker ranks first, as on the SPEC screener.
-  const exact = search === '' ? -1 : found.findIndex((e) => e.ticker === search);
+  const exact = tickers === null ? -1 : found.findIndex((i) => tickers[i] === search);
   if (exact > 0) found.unshift(...found.splice(exact, 1));
   return found;
 }
