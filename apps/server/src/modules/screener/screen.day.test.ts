@@ -20,6 +20,7 @@ import {
   findCloseRanges,
   findCompanyListings,
   findFirstYears,
+  findMiddleCompanyId,
   findMonthCloses,
   findMonthsRanges,
   findReadingsOfYear,
@@ -320,6 +321,34 @@ describe.each(testEngines())('a day read in two halves side by side on %s', (eng
         expect(halves.ticker.length, day).toBeGreaterThan(0);
         expect(halves, day).toEqual(await dayRows(handle.db, SCREEN_LATER_DAY, day));
       }
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe.each(testEngines())('the middle of the market on %s', (engine) => {
+  it('splits the companies’ months with closes in two even parts, later companies with few months beside', async () => {
+    const handle = await createTestDb(engine);
+    try {
+      expect(await findMiddleCompanyId(handle.db)).toBeNull();
+      // Companies with a close in ten months each, then as many with one: the ids' middle would leave
+      // the first part every day before the last month.
+      const years = (n: number) =>
+        Array.from({ length: n }, (_, k) => [`${2026 - n + k}-06-02`, 10 + k, 1000] as const);
+      await seedMarket(handle.db, [
+        ...Array.from({ length: 6 }, (_, i) => ({ ticker: `OLD${i}`, name: `Old ${i}`, prices: years(10) })),
+        ...Array.from({ length: 6 }, (_, i) => ({ ticker: `NEW${i}`, name: `New ${i}`, prices: years(1) })),
+      ]);
+      const rows = await handle.db.selectFrom('month_closes').select(['company_id']).execute();
+      expect(rows.length).toBe(66);
+      const middle = (await findMiddleCompanyId(handle.db)) as number;
+      const before = rows.filter((r) => r.company_id < middle).length;
+      expect(before).toBeLessThanOrEqual(33);
+      expect(before + rows.filter((r) => r.company_id === middle).length).toBeGreaterThan(33);
+      // The old companies' ids come first: the split falls among them.
+      const oldIds = await handle.db.selectFrom('companies').select('id').where('ticker', 'like', 'OLD%').execute();
+      expect(middle).toBeLessThanOrEqual(Math.max(...oldIds.map((r) => r.id)));
     } finally {
       await handle.close();
     }

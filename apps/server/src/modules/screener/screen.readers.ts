@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Db } from '@app/db/client';
 import { dayRows } from './screen.day.ts';
-import { findTopCompanyId, type IdRange } from './screen.repository.ts';
+import { findMiddleCompanyId, findTopCompanyId, type IdRange } from './screen.repository.ts';
 import { addRow, type DayRows, emptyRows } from './screen.snapshot.ts';
 
 /** A day's rows for the companies in `ids`, with what the reader keeps between days tied to `dataDate`. */
@@ -151,7 +151,7 @@ export class ScreenReaders {
     return mergeByTicker(a as DayRows, b as DayRows);
   }
 
-  /** One request per thread, each on half the companies by id: any split is right, the middle of the ids shares the work evenly. */
+  /** One request per thread, each on part of the companies by id (`MarketHalves`): any split is right, an even one shares the work. */
   async #inHalves(db: Db, request: Omit<ReaderRequest, 'id' | 'ids'>): Promise<DayRows[]> {
     const readers = this.#readers;
     if (!readers) throw new Error('the screen readers are not started');
@@ -160,13 +160,17 @@ export class ScreenReaders {
   }
 }
 
-/** The market in two parts by company id for a data date, split at the middle of the ids: any split is right. */
+/**
+ * The market in two parts by company id for a data date (any split gives the same rows), split where
+ * each holds half the companies' months with closes (`findMiddleCompanyId`), else at the middle of the ids.
+ */
 class MarketHalves {
   #middle: { dataDate: string; id: number } | null = null;
 
   async of(db: Db, dataDate: string): Promise<[IdRange, IdRange]> {
     if (this.#middle?.dataDate !== dataDate) {
-      this.#middle = { dataDate, id: Math.floor(((await findTopCompanyId(db)) + 1) / 2) };
+      const id = (await findMiddleCompanyId(db)) ?? Math.floor(((await findTopCompanyId(db)) + 1) / 2);
+      this.#middle = { dataDate, id };
     }
     const middle = this.#middle.id;
     // Company ids are positive 32-bit integers (PostgreSQL checks a bound against the column's type).
